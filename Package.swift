@@ -1,0 +1,79 @@
+// swift-tools-version:6.0
+//
+// AuthFlow: web-based login in pure Swift, with zero package dependencies.
+//
+// Every library module is listed once in `libraries`; the products, the umbrella's dependencies and
+// the shared Swift settings are all generated from that list, so no module can be forgotten.
+import PackageDescription
+
+/// A library module: its name, the modules it imports, and whether it is a leaf that stays out of the
+/// umbrella (test doubles, like SwiftNIO keeps its test utilities out of `NIO`).
+struct Library {
+    var name: String
+    var dependencies: [String] = []
+    var inUmbrella = true
+    var resources: [Resource]? = nil
+}
+
+let libraries: [Library] = [
+    // Primitives: no Foundation, typed throws, built in Embedded Swift by .ci/run.
+    Library(name: "AuthDigest"),
+    Library(name: "AuthBase64URL"),
+    Library(name: "AuthPKCE", dependencies: ["AuthDigest", "AuthBase64URL"]),
+    // Test doubles users can reuse; kept out of the umbrella.
+    Library(name: "AuthTesting", inUmbrella: false),
+]
+
+/// Test targets: one per module, plus the shared vector loader.
+let testTargets: [Target] =
+    libraries.map { library in
+        .testTarget(
+            name: "\(library.name)Tests",
+            dependencies: [.target(name: library.name), "TestVectors"]
+        )
+    } + [
+        .target(
+            name: "TestVectors",
+            path: "Tests/TestVectors",
+            resources: [.copy("Vectors")]
+        ),
+        .testTarget(name: "AuthFlowTests", dependencies: ["AuthFlow"]),
+        .testTarget(name: "AuthFlowCLITests", dependencies: ["AuthFlowCLI", "TestVectors"]),
+    ]
+
+let package = Package(
+    name: "AuthFlow",
+    products:
+        libraries.map { .library(name: $0.name, targets: [$0.name]) } + [
+            .library(name: "AuthFlow", targets: ["AuthFlow"]),
+            .executable(name: "authflow", targets: ["AuthFlowCLI"]),
+        ],
+    targets:
+        libraries.map { library in
+            .target(
+                name: library.name,
+                dependencies: library.dependencies.map { .target(name: $0) },
+                resources: library.resources
+            )
+        } + [
+            .target(
+                name: "AuthFlow",
+                dependencies: libraries.filter(\.inUmbrella).map { .target(name: $0.name) }
+            ),
+            .executableTarget(
+                name: "AuthFlowCLI",
+                dependencies: libraries.map { .target(name: $0.name) }
+            ),
+        ] + testTargets,
+    swiftLanguageModes: [.v6]
+)
+
+// The same settings for every target: strict Swift 6, explicit `any`, and imports that must be declared
+// by the file that uses them.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

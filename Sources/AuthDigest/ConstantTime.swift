@@ -1,0 +1,29 @@
+/// Comparison of secret byte strings whose running time does not depend on their contents.
+///
+/// Use it wherever one side is secret and the other comes from outside: a MAC or signature, an OAuth
+/// `state`, a PKCE verifier. An ordinary `==` stops at the first differing byte, and that timing tells
+/// an attacker how many leading bytes were right.
+///
+/// ```swift
+/// if ConstantTime.isEqual(receivedState.utf8, expectedState.utf8) { … }
+/// ```
+public enum ConstantTime {
+    /// Returns whether `lhs` and `rhs` hold the same bytes.
+    ///
+    /// Every byte of the longer sequence is visited whatever the contents, so the time depends only on
+    /// the lengths. The lengths themselves are not hidden: sequences of different lengths are unequal.
+    public static func isEqual(_ lhs: some Sequence<UInt8>, _ rhs: some Sequence<UInt8>) -> Bool {
+        var left = lhs.makeIterator()
+        var right = rhs.makeIterator()
+        var difference: UInt8 = 0
+        var lengthsDiffer = false
+        while true {
+            let l = left.next()
+            let r = right.next()
+            if l == nil && r == nil { break }
+            lengthsDiffer = lengthsDiffer || (l == nil) != (r == nil)
+            difference |= (l ?? 0) ^ (r ?? 0)
+        }
+        return difference == 0 && !lengthsDiffer
+    }
+}

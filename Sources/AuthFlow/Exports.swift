@@ -1,0 +1,9 @@
+// The umbrella module: `import AuthFlow` brings in every AuthFlow library module, and nothing else is
+// defined here. Embed a single module instead (for example `AuthPKCE`) when that is all you need.
+//
+// AuthTesting (test doubles) is deliberately not re-exported, as SwiftNIO keeps its test utilities out
+// of `NIO`: import it from test targets only.
+
+@_exported import AuthBase64URL
+@_exported import AuthDigest
+@_exported import AuthPKCE

@@ -1,0 +1,54 @@
+/// The command dispatcher: parses the arguments, runs the command, and maps errors to exit statuses.
+///
+/// Exit statuses: 0 success, 1 invalid input or an I/O failure, 2 bad usage (unknown command or
+/// option, a missing or extra argument). Errors go to standard error as `authflow: message`.
+enum CLI {
+    static let usage = """
+        usage: authflow <command> [arguments]
+
+        commands:
+          sha256 [FILE]                     SHA-256 of FILE (or standard input) as lowercase hex
+          hmac-sha256 --key-hex HEX [FILE]  HMAC-SHA256 of FILE (or standard input) under the key, as hex
+          base64url encode                  standard input to unpadded base64url (RFC 4648 §5)
+          base64url decode [--lenient]      base64url on standard input to bytes; one trailing newline is
+                                            ignored, --lenient also accepts '=' padding and whitespace
+          pkce generate [--length N]        a new code verifier (N = 43...128, default 43) and its S256
+                                            challenge (RFC 7636 §4.1-4.2)
+          pkce challenge VERIFIER|-         the S256 challenge of a verifier (- reads it from standard input)
+          demo [--rfc7636-example]          a narrated walk through PKCE, state and nonce
+          help                              this text
+
+        exit status: 0 success, 1 invalid input or I/O failure, 2 bad usage
+
+        """
+
+    /// Runs the command named by `arguments` (without the program name) and returns the exit status.
+    static func run(arguments: [String], terminal: inout some Terminal) -> Int32 {
+        do throws(CLIError) {
+            try dispatch(arguments, terminal: &terminal)
+            return 0
+        } catch {
+            terminal.write("authflow: \(error.message)\n", to: .standardError)
+            if case .usage = error {
+                terminal.write("run 'authflow help' for usage\n", to: .standardError)
+            }
+            return error.exitStatus
+        }
+    }
+
+    private static func dispatch(_ arguments: [String], terminal: inout some Terminal) throws(CLIError) {
+        guard let command = arguments.first else { throw .usage("no command given") }
+        let rest = Arguments(Array(arguments.dropFirst()))
+        switch command {
+        case "sha256": try SHA256Command.run(rest, terminal: &terminal)
+        case "hmac-sha256": try HMACCommand.run(rest, terminal: &terminal)
+        case "base64url": try Base64URLCommand.run(rest, terminal: &terminal)
+        case "pkce": try PKCECommand.run(rest, terminal: &terminal)
+        case "demo": try DemoCommand.run(rest, terminal: &terminal)
+        case "help", "--help", "-h":
+            try rest.expectNone()
+            terminal.write(usage, to: .standardOutput)
+        default: throw .usage("unknown command '\(command)'")
+        }
+    }
+}

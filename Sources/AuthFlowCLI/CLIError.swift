@@ -1,0 +1,20 @@
+/// Why a command failed, and so which exit status it ends with.
+enum CLIError: Error, Equatable {
+    /// The command line itself is wrong: exit status 2.
+    case usage(String)
+    /// The input, a value or the I/O failed: exit status 1.
+    case failure(String)
+
+    var message: String {
+        switch self {
+        case .usage(let message), .failure(let message): message
+        }
+    }
+
+    var exitStatus: Int32 {
+        switch self {
+        case .usage: 2
+        case .failure: 1
+        }
+    }
+}

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's own standard streams and file system, through the C library (no Foundation).
+struct SystemTerminal: Terminal {
+    func openInput(_ path: String?) throws(CLIError) -> any ByteReader {
+        guard let path, path != "-" else { return DescriptorReader(descriptor: 0, name: "standard input") }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .failure("cannot open '\(path)': \(Self.lastErrorText())") }
+        return DescriptorReader(descriptor: descriptor, name: "'\(path)'")
+    }
+
+    mutating func write(bytes: [UInt8], to stream: OutputStream) {
+        let descriptor: Int32 = stream == .standardOutput ? 1 : 2
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // the reader went away (EPIPE); nothing useful can be reported
+                }
+                offset += written
+            }
+        }
+    }
+
+    static func exit(_ status: Int32) -> Never {
+        #if canImport(Darwin)
+        Darwin.exit(status)
+        #elseif canImport(Musl)
+        Musl.exit(status)
+        #else
+        Glibc.exit(status)
+        #endif
+    }
+
+    static func lastErrorText() -> String {
+        String(cString: strerror(errno))
+    }
+}
+
+/// Reads a file descriptor with `read(2)`, retrying on EINTR, and closes it at the end.
+final class DescriptorReader: ByteReader {
+    private let descriptor: Int32
+    private let name: String
+
+    init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        self.name = name
+    }
+
+    deinit {
+        if descriptor > 2 { close(descriptor) }
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(CLIError) -> Int {
+        while true {
+            let count = systemRead(descriptor, buffer.baseAddress!, buffer.count)
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw .failure("cannot read \(name): \(SystemTerminal.lastErrorText())")
+        }
+    }
+}
+
+// `read` and `write` are also method names in this file; these reach the C functions unambiguously.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

@@ -1,0 +1,55 @@
+/// Where a command reads its input and writes its output: the real process, or memory in tests.
+protocol Terminal {
+    /// The reader for a file, or for standard input when `path` is nil or `-`.
+    func openInput(_ path: String?) throws(CLIError) -> any ByteReader
+
+    /// Writes bytes unchanged (binary output of `base64url decode`).
+    mutating func write(bytes: [UInt8], to stream: OutputStream)
+}
+
+extension Terminal {
+    /// Writes text as UTF-8.
+    mutating func write(_ text: String, to stream: OutputStream) {
+        write(bytes: Array(text.utf8), to: stream)
+    }
+
+    /// Reads all of standard input or a file into memory, refusing more than `limit` bytes.
+    func readAll(_ path: String?, limit: Int) throws(CLIError) -> [UInt8] {
+        var reader = try openInput(path)
+        var bytes: [UInt8] = []
+        try reader.forEachChunk { (chunk) throws(CLIError) in
+            guard bytes.count + chunk.count <= limit else {
+                throw .failure("input is larger than \(limit) bytes")
+            }
+            bytes.append(contentsOf: chunk)
+        }
+        return bytes
+    }
+}
+
+/// The two output streams of a process.
+enum OutputStream {
+    case standardOutput
+    case standardError
+}
+
+/// A source of bytes read in chunks, so that a file of any size is read in constant memory.
+protocol ByteReader {
+    /// Fills the start of `buffer` and returns how many bytes were read; 0 at the end.
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(CLIError) -> Int
+}
+
+extension ByteReader {
+    /// Calls `body` with each chunk of up to 64 KiB until the end of input.
+    mutating func forEachChunk(
+        _ body: (UnsafeRawBufferPointer) throws(CLIError) -> Void
+    ) throws(CLIError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try read(into: buffer)
+            if count == 0 { return }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import AuthDigest
+import Testing
+
+@Suite("ConstantTime")
+struct ConstantTimeTests {
+    @Test("is true only for the same bytes in the same order")
+    func equality() {
+        #expect(ConstantTime.isEqual([1, 2, 3], [1, 2, 3]))
+        #expect(ConstantTime.isEqual([UInt8](), [UInt8]()))
+        #expect(ConstantTime.isEqual("state".utf8, Array("state".utf8)))
+        #expect(!ConstantTime.isEqual([1, 2, 3], [1, 2, 4]))
+        #expect(!ConstantTime.isEqual([1, 2, 3], [3, 2, 1]))
+    }
+
+    @Test("is false for different lengths, even when one is a prefix of the other or has trailing zeros")
+    func lengths() {
+        #expect(!ConstantTime.isEqual([1, 2, 3], [1, 2]))
+        #expect(!ConstantTime.isEqual([1, 2], [1, 2, 3]))
+        #expect(!ConstantTime.isEqual([1, 2], [1, 2, 0]))
+        #expect(!ConstantTime.isEqual([UInt8](), [0]))
+    }
+}

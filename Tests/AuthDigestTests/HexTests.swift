@@ -1,0 +1,46 @@
+import AuthDigest
+import TestVectors
+import Testing
+
+@Suite("Hex")
+struct HexTests {
+    struct RFC4648: Decodable {
+        struct Case: Decodable {
+            let text: String
+            let encoded: String
+        }
+        let base16: [Case]
+    }
+
+    @Test("encodes and decodes the RFC 4648 §10 BASE16 vectors")
+    func rfc4648() throws {
+        let vectors = try Vectors.json("RFC/rfc4648-section-10.json", as: RFC4648.self)
+        for vector in vectors.base16 {
+            #expect(Hex.encode(vector.text.utf8) == vector.encoded.lowercased())
+            #expect(try Hex.decode(vector.encoded) == Array(vector.text.utf8))
+            #expect(try Hex.decode(vector.encoded.lowercased()) == Array(vector.text.utf8))
+        }
+    }
+
+    @Test("reports the offset of the first character that is not a hex digit")
+    func invalidCharacter() {
+        #expect(throws: AuthDigestError.invalidHexCharacter(offset: 1)) { try Hex.decode("0x00") == [] }
+        #expect(throws: AuthDigestError.invalidHexCharacter(offset: 0)) { try Hex.decode("-1") == [] }
+        #expect(throws: AuthDigestError.invalidHexCharacter(offset: 2)) { try Hex.decode("ab cd") == [] }
+        #expect(throws: AuthDigestError.invalidHexCharacter(offset: 2)) { try Hex.decode("abé0") == [] }
+    }
+
+    @Test("refuses an odd number of digits")
+    func oddLength() {
+        #expect(throws: AuthDigestError.oddHexLength(count: 3)) { try Hex.decode("abc") == [] }
+    }
+
+    @Test("describes errors with a stable code and without the input")
+    func errorDescriptions() {
+        let error = AuthDigestError.invalidHexCharacter(offset: 7)
+        #expect(error.code == 1001)
+        #expect(error.description.contains("offset 7"))
+        #expect(AuthDigestError.oddHexLength(count: 3).code == 1002)
+        #expect(AuthDigestError.invalidDigestLength(expected: 32, actual: 1).code == 1003)
+    }
+}

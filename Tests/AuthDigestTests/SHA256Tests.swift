@@ -1,0 +1,139 @@
+import AuthDigest
+import Foundation
+import TestVectors
+import Testing
+
+@Suite("SHA256")
+struct SHA256Tests {
+    struct RandomCases: Decodable {
+        struct Case: Decodable {
+            let length: Int
+            let message: String
+            let digest: String
+        }
+        let cases: [Case]
+    }
+
+    struct FIPSExamples: Decodable {
+        struct Case: Decodable {
+            let message: String
+            let `repeat`: Int
+            let digest: String
+        }
+        let cases: [Case]
+    }
+
+    /// A sequence with no contiguous storage, to exercise the byte-by-byte path of `update(data:)`.
+    struct NonContiguous: Sequence {
+        let bytes: [UInt8]
+        func makeIterator() -> IndexingIterator<[UInt8]> { bytes.makeIterator() }
+    }
+
+    static func nistMessages(_ file: String) throws -> [(message: [UInt8], digest: String)] {
+        try Vectors.nistRecords(file).compactMap { record in
+            guard let length = record["Len"].flatMap(Int.init), let message = record["Msg"],
+                let digest = record["MD"]
+            else { return nil }
+            // A zero-length message is written as "00" in CAVP files.
+            return (length == 0 ? [] : try Vectors.bytes(hex: message), digest)
+        }
+    }
+
+    @Test("matches every NIST CAVP SHA256ShortMsg vector")
+    func nistShortMessages() throws {
+        let vectors = try Self.nistMessages("NIST/SHA256ShortMsg.rsp")
+        #expect(vectors.count == 65)
+        for vector in vectors {
+            #expect(SHA256.hash(data: vector.message).hexString == vector.digest, "length \(vector.message.count)")
+        }
+    }
+
+    @Test("matches every NIST CAVP SHA256LongMsg vector")
+    func nistLongMessages() throws {
+        let vectors = try Self.nistMessages("NIST/SHA256LongMsg.rsp")
+        #expect(vectors.count == 64)
+        for vector in vectors {
+            #expect(SHA256.hash(data: vector.message).hexString == vector.digest, "length \(vector.message.count)")
+        }
+    }
+
+    @Test("passes the NIST CAVP SHA-256 Monte Carlo test")
+    func nistMonteCarlo() throws {
+        let records = try Vectors.nistRecords("NIST/SHA256Monte.rsp")
+        var seed = try Vectors.bytes(hex: try #require(records.first?["Seed"]))
+        let checkpoints = records.compactMap { $0["MD"] }
+        #expect(checkpoints.count == 100)
+        // SHAVS §6.4: MD0 = MD1 = MD2 = Seed; MDi = SHA(MDi-3 || MDi-2 || MDi-1) for i = 3...1002.
+        for expected in checkpoints {
+            var window = [seed, seed, seed]
+            for _ in 3...1002 {
+                let next = Array(SHA256.hash(data: window[0] + window[1] + window[2]))
+                window = [window[1], window[2], next]
+            }
+            seed = window[2]
+            #expect(Vectors.hexString(seed) == expected)
+        }
+    }
+
+    @Test("matches the FIPS 180-2 examples, one million 'a' included")
+    func fipsExamples() throws {
+        let examples = try Vectors.json("RFC/fips180-examples.json", as: FIPSExamples.self)
+        for example in examples.cases {
+            var hasher = SHA256()
+            for _ in 0..<example.repeat { hasher.update(data: example.message.utf8) }
+            #expect(hasher.finalize().hexString == example.digest)
+        }
+    }
+
+    @Test("matches Python hashlib for every length from 0 to 200 bytes and longer messages")
+    func pythonRandomLengths() throws {
+        let vectors = try Vectors.json("Python/sha256-random.json", as: RandomCases.self)
+        #expect(vectors.cases.count > 200)
+        for vector in vectors.cases {
+            let message = try Vectors.bytes(hex: vector.message)
+            #expect(message.count == vector.length)
+            #expect(SHA256.hash(data: message).hexString == vector.digest, "length \(vector.length)")
+        }
+    }
+
+    @Test(
+        "gives the hashlib digest at each padding boundary, however the message is split",
+        arguments: [0, 1, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1023, 1024, 1025]
+    )
+    func boundariesAndSplits(length: Int) throws {
+        let vectors = try Vectors.json("Python/sha256-random.json", as: RandomCases.self)
+        let vector = try #require(vectors.cases.first { $0.length == length })
+        let message = try Vectors.bytes(hex: vector.message)
+        for split in Set([0, 1, 55, 56, 63, 64, 65, length / 2, length]) where split <= length {
+            var hasher = SHA256()
+            hasher.update(data: message[..<split])
+            hasher.update(data: message[split...])
+            #expect(hasher.finalize().hexString == vector.digest, "split at \(split)")
+        }
+        var bytewise = SHA256()
+        for byte in message { bytewise.update(data: CollectionOfOne(byte)) }
+        #expect(bytewise.finalize().hexString == vector.digest)
+        var nonContiguous = SHA256()
+        nonContiguous.update(data: NonContiguous(bytes: message))
+        #expect(nonContiguous.finalize().hexString == vector.digest)
+        let viaBuffer = message.withUnsafeBytes { SHA256.hash(bufferPointer: $0) }
+        #expect(viaBuffer.hexString == vector.digest)
+    }
+
+    @Test("finalize leaves the hasher usable, so a running digest can be read and continued")
+    func finalizeDoesNotConsume() {
+        var hasher = SHA256()
+        hasher.update(data: "ab".utf8)
+        let partial = hasher.finalize()
+        hasher.update(data: "c".utf8)
+        #expect(partial == SHA256.hash(data: "ab".utf8))
+        #expect(hasher.finalize().hexString == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    @Test("hashes a String's UTF-8 and an equal byte array to the same digest")
+    func stringAndBytesAgree() {
+        let text = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+        #expect(SHA256.hash(data: text.utf8) == SHA256.hash(data: Array(text.utf8)))
+        #expect(SHA256.hash(data: text.utf8) == SHA256.hash(data: Substring(text).utf8))
+    }
+}

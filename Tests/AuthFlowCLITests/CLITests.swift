@@ -1,0 +1,146 @@
+@testable import AuthFlowCLI
+import Foundation
+import TestVectors
+import Testing
+
+@Suite("authflow command line")
+struct CLITests {
+    @Test("sha256 prints the digest of standard input or a file")
+    func sha256() {
+        var terminal = MemoryTerminal(standardInput: Array("abc".utf8), files: ["m.txt": Array(repeating: 0x61, count: 1_000_000)])
+        #expect(terminal.run("sha256") == 0)
+        #expect(terminal.run("sha256", "m.txt") == 0)
+        #expect(terminal.run("sha256", "-") == 0)
+        #expect(
+            terminal.output == """
+                ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+                cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0
+                ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+
+                """
+        )
+    }
+
+    @Test("sha256 of a missing file fails with status 1 and says which file")
+    func missingFile() {
+        var terminal = MemoryTerminal()
+        #expect(terminal.run("sha256", "nope.bin") == 1)
+        #expect(terminal.errors.contains("cannot open 'nope.bin'"))
+        #expect(terminal.output.isEmpty)
+    }
+
+    @Test("hmac-sha256 prints the RFC 4231 test case 2 MAC")
+    func hmac() throws {
+        var terminal = MemoryTerminal(standardInput: Array("what do ya want for nothing?".utf8))
+        #expect(terminal.run("hmac-sha256", "--key-hex", "4a656665") == 0)
+        #expect(terminal.output == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843\n")
+    }
+
+    @Test("hmac-sha256 needs a key, and a key that is not hex fails with status 1")
+    func hmacErrors() {
+        var terminal = MemoryTerminal()
+        #expect(terminal.run("hmac-sha256") == 2)
+        #expect(terminal.run("hmac-sha256", "--key-hex") == 2)
+        #expect(terminal.run("hmac-sha256", "--key-hex", "zz") == 1)
+        #expect(terminal.errors.contains("not a hexadecimal digit"))
+    }
+
+    @Test("base64url encodes and decodes standard input, tolerating one trailing newline")
+    func base64url() {
+        var encode = MemoryTerminal(standardInput: [0xfb, 0xff, 0xbf, 0x66])
+        #expect(encode.run("base64url", "encode") == 0)
+        #expect(encode.output == "-_-_Zg\n")
+        var decode = MemoryTerminal(standardInput: Array("-_-_Zg\n".utf8))
+        #expect(decode.run("base64url", "decode") == 0)
+        #expect(decode.standardOutput == [0xfb, 0xff, 0xbf, 0x66])
+    }
+
+    @Test("base64url decode fails with status 1 and the typed error, and --lenient relaxes padding")
+    func base64urlErrors() {
+        var strict = MemoryTerminal(standardInput: Array("Zg==".utf8))
+        #expect(strict.run("base64url", "decode") == 1)
+        #expect(strict.errors.contains("AuthBase64URLError 2003"))
+        var lenient = MemoryTerminal(standardInput: Array("Zg==".utf8))
+        #expect(lenient.run("base64url", "decode", "--lenient") == 0)
+        #expect(lenient.standardOutput == [0x66])
+        var usage = MemoryTerminal()
+        #expect(usage.run("base64url") == 2)
+        #expect(usage.run("base64url", "scramble") == 2)
+    }
+
+    @Test("pkce generate prints a valid verifier and its S256 challenge")
+    func pkceGenerate() throws {
+        for arguments in [["pkce", "generate"], ["pkce", "generate", "--length", "128"]] {
+            var terminal = MemoryTerminal()
+            #expect(CLI.run(arguments: arguments, terminal: &terminal) == 0)
+            let lines = terminal.output.split(separator: "\n")
+            #expect(lines.count == 3)
+            let verifier = String(lines[0].dropFirst("code_verifier=".count))
+            #expect(verifier.count == (arguments.count == 2 ? 43 : 128))
+            var check = MemoryTerminal()
+            #expect(check.run("pkce", "challenge", verifier) == 0)
+            #expect(lines[1] == "code_challenge=" + check.output.dropLast())
+            #expect(lines[2] == "code_challenge_method=S256")
+        }
+    }
+
+    @Test("pkce generate refuses a length outside 43...128 (status 1) and a non-number (status 2)")
+    func pkceGenerateErrors() {
+        var terminal = MemoryTerminal()
+        #expect(terminal.run("pkce", "generate", "--length", "42") == 1)
+        #expect(terminal.errors.contains("43 to 128"))
+        #expect(terminal.run("pkce", "generate", "--length", "many") == 2)
+    }
+
+    @Test("pkce challenge gives the RFC 7636 Appendix B challenge, from an argument or standard input")
+    func pkceChallenge() throws {
+        struct Example: Decodable {
+            let code_verifier: String
+            let code_challenge: String
+        }
+        let example = try Vectors.json("RFC/rfc7636-appendix-b.json", as: Example.self)
+        var terminal = MemoryTerminal(standardInput: Array((example.code_verifier + "\n").utf8))
+        #expect(terminal.run("pkce", "challenge", example.code_verifier) == 0)
+        #expect(terminal.run("pkce", "challenge", "-") == 0)
+        #expect(terminal.output == example.code_challenge + "\n" + example.code_challenge + "\n")
+    }
+
+    @Test("pkce challenge of an invalid verifier fails with status 1 and says why")
+    func pkceChallengeInvalid() {
+        var terminal = MemoryTerminal()
+        #expect(terminal.run("pkce", "challenge", "short") == 1)
+        #expect(terminal.errors.contains("43 to 128 characters"))
+        #expect(terminal.run("pkce", "challenge", String(repeating: "a", count: 42) + "+") == 1)
+        #expect(terminal.errors.contains("byte offset 42"))
+    }
+
+    @Test("bad usage exits with status 2 and points at help")
+    func usage() {
+        for arguments in [[], ["frobnicate"], ["sha256", "a", "b"], ["sha256", "--fast"], ["pkce"], ["help", "me"]] {
+            var terminal = MemoryTerminal()
+            #expect(CLI.run(arguments: arguments, terminal: &terminal) == 2, "\(arguments)")
+            #expect(terminal.errors.contains("authflow help"))
+        }
+        var help = MemoryTerminal()
+        #expect(help.run("help") == 0)
+        #expect(help.output.contains("usage: authflow"))
+    }
+
+    @Test("demo --rfc7636-example narrates the RFC's own values")
+    func demo() throws {
+        struct Example: Decodable {
+            let code_verifier: String
+            let code_challenge: String
+        }
+        let example = try Vectors.json("RFC/rfc7636-appendix-b.json", as: Example.self)
+        var terminal = MemoryTerminal()
+        #expect(terminal.run("demo", "--rfc7636-example") == 0)
+        #expect(terminal.output.contains("code_verifier = \(example.code_verifier)"))
+        #expect(terminal.output.contains("code_challenge = \(example.code_challenge)"))
+        #expect(terminal.output.contains("matches, tokens are issued"))
+        #expect(terminal.output.contains("does not match, invalid_grant"))
+        var random = MemoryTerminal()
+        #expect(random.run("demo") == 0)
+        #expect(!random.output.contains(example.code_verifier))
+    }
+}

@@ -1,0 +1,43 @@
+@testable import AuthFlowCLI
+
+/// A terminal in memory: standard input and files are given, output is collected.
+struct MemoryTerminal: Terminal {
+    var standardInput: [UInt8] = []
+    var files: [String: [UInt8]] = [:]
+    var standardOutput: [UInt8] = []
+    var standardError: [UInt8] = []
+
+    var output: String { String(decoding: standardOutput, as: UTF8.self) }
+    var errors: String { String(decoding: standardError, as: UTF8.self) }
+
+    func openInput(_ path: String?) throws(CLIError) -> any ByteReader {
+        guard let path, path != "-" else { return MemoryReader(bytes: standardInput) }
+        guard let bytes = files[path] else { throw .failure("cannot open '\(path)': No such file or directory") }
+        return MemoryReader(bytes: bytes)
+    }
+
+    mutating func write(bytes: [UInt8], to stream: AuthFlowCLI.OutputStream) {
+        switch stream {
+        case .standardOutput: standardOutput += bytes
+        case .standardError: standardError += bytes
+        }
+    }
+
+    /// Runs `authflow` with `arguments` and returns the exit status.
+    mutating func run(_ arguments: String...) -> Int32 {
+        CLI.run(arguments: arguments, terminal: &self)
+    }
+}
+
+/// Hands out its bytes in small chunks, so that commands are exercised across chunk boundaries.
+struct MemoryReader: ByteReader {
+    let bytes: [UInt8]
+    var position = 0
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(CLIError) -> Int {
+        let count = min(buffer.count, bytes.count - position, 1000)
+        buffer.copyBytes(from: bytes[position..<position + count])
+        position += count
+        return count
+    }
+}

@@ -1,0 +1,15 @@
+import AuthFlow
+import Testing
+
+@Suite("AuthFlow umbrella")
+struct ExportsTests {
+    @Test("re-exports every library module, reaching one type of each through import AuthFlow")
+    func everyModuleIsReachable() throws {
+        // AuthDigest
+        #expect(SHA256.hash(data: "abc".utf8).hexString.hasPrefix("ba7816bf"))
+        // AuthBase64URL
+        #expect(Base64URL.encode([0xfb, 0xff]) == "-_8")
+        // AuthPKCE
+        #expect(PKCE().challenge.method == .s256)
+    }
+}
