@@ -91,19 +91,27 @@ public struct SHA256: Sendable {
     /// The hasher itself is not changed, so more data can still be added to it afterwards: the digest
     /// is that of everything added so far.
     public func finalize() -> SHA256Digest {
-        var state = self.state
         var block = buffer
-        let bitLength = messageByteCount &<< 3
+        return block.withUnsafeMutableBytes { bytes in
+            Self.finish(state, tail: UnsafeRawBufferPointer(rebasing: bytes[..<bufferedByteCount]), messageByteCount: messageByteCount)
+        }
+    }
+
+    /// Pads `tail` (the last `messageByteCount % 64` bytes of the message) and compresses the final one
+    /// or two blocks into `state` (§5.1.1: a 1 bit, zeros, and the message length in bits, big-endian).
+    static func finish(_ state: SHA256State, tail: UnsafeRawBufferPointer, messageByteCount: UInt64) -> SHA256Digest {
+        var state = state
+        var block = SHA256Block()
         block.withUnsafeMutableBytes { bytes in
-            bytes[bufferedByteCount] = 0x80
-            var zeroFrom = bufferedByteCount + 1
-            if zeroFrom > 56 {
-                bytes.zero(from: zeroFrom, to: SHA256.blockByteCount)
-                state.compress(bytes.baseAddress!, blockCount: 1)
-                zeroFrom = 0
+            if let source = tail.baseAddress, !tail.isEmpty {
+                bytes.baseAddress!.copyMemory(from: source, byteCount: tail.count)
             }
-            bytes.zero(from: zeroFrom, to: 56)
-            bytes.storeBytes(of: bitLength.bigEndian, toByteOffset: 56, as: UInt64.self)
+            bytes[tail.count] = 0x80  // the rest of the block is already zero
+            if tail.count >= 56 {
+                state.compress(bytes.baseAddress!, blockCount: 1)
+                bytes.initializeMemory(as: UInt8.self, repeating: 0)
+            }
+            bytes.storeBytes(of: (messageByteCount &<< 3).bigEndian, toByteOffset: 56, as: UInt64.self)
             state.compress(bytes.baseAddress!, blockCount: 1)
         }
         return SHA256Digest(state: state)
@@ -116,22 +124,28 @@ public struct SHA256: Sendable {
     /// ```
     @inlinable
     public static func hash(data: some Sequence<UInt8>) -> SHA256Digest {
+        if let digest = data.withContiguousStorageIfAvailable({ hash(bufferPointer: UnsafeRawBufferPointer($0)) }) {
+            return digest
+        }
         var hasher = SHA256()
         hasher.update(data: data)
         return hasher.finalize()
     }
 
     /// Returns the digest of the bytes of a raw buffer in one call.
+    ///
+    /// Whole blocks are compressed where they lie and only the tail is copied, once, for padding: a
+    /// 43-byte PKCE verifier costs one copy and one compression.
     public static func hash(bufferPointer: UnsafeRawBufferPointer) -> SHA256Digest {
-        var hasher = SHA256()
-        hasher.update(bufferPointer: bufferPointer)
-        return hasher.finalize()
-    }
-}
-
-extension UnsafeMutableRawBufferPointer {
-    fileprivate func zero(from start: Int, to end: Int) {
-        guard start < end else { return }
-        (baseAddress! + start).initializeMemory(as: UInt8.self, repeating: 0, count: end - start)
+        var state = SHA256State()
+        let wholeBlocks = bufferPointer.count / blockByteCount
+        if wholeBlocks > 0 {
+            state.compress(bufferPointer.baseAddress!, blockCount: wholeBlocks)
+        }
+        return finish(
+            state,
+            tail: UnsafeRawBufferPointer(rebasing: bufferPointer[(wholeBlocks * blockByteCount)...]),
+            messageByteCount: UInt64(truncatingIfNeeded: bufferPointer.count)
+        )
     }
 }

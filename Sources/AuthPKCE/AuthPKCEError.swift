@@ -8,9 +8,9 @@ public enum AuthPKCEError: Error, Hashable, Sendable {
     /// A verifier character at `offset` (UTF-8 bytes) outside `A–Z a–z 0–9 - . _ ~` (RFC 7636 §4.1).
     case invalidVerifierCharacter(offset: Int)
     /// A challenge method other than `S256` or `plain` was asked to compute or accept a challenge.
-    case unsupportedChallengeMethod(String)
+    case unsupportedChallengeMethod(CodeChallengeMethod)
     /// A received challenge that is not valid for its method (RFC 7636 §4.2).
-    case invalidChallenge(method: String)
+    case invalidChallenge(method: CodeChallengeMethod)
     /// An empty `state`.
     case emptyState
     /// A `state` character at `offset` outside printable ASCII (RFC 6749 Appendix A.5).
@@ -44,9 +44,9 @@ extension AuthPKCEError: CustomStringConvertible {
             case .invalidVerifierCharacter(let offset):
                 "the code verifier character at byte offset \(offset) is not one of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1)"
             case .unsupportedChallengeMethod(let method):
-                "code challenge method '\(method)' is not supported; use S256 (or plain, explicitly)"
+                "code challenge method '\(method.rawValue)' is not supported; use S256 (or plain, explicitly)"
             case .invalidChallenge(let method):
-                method == "S256"
+                method == .s256
                     ? "an S256 code challenge must be 43 base64url characters encoding 32 bytes (RFC 7636 §4.2)"
                     : "a plain code challenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.2)"
             case .emptyState:

@@ -31,7 +31,7 @@ public struct CodeChallenge: Hashable, Sendable {
         switch method {
         case .s256: value = Self.s256(of: verifier)
         case .plain: value = verifier.value
-        default: throw .unsupportedChallengeMethod(method.rawValue)
+        default: throw .unsupportedChallengeMethod(method)
         }
         self.method = method
     }
@@ -48,12 +48,12 @@ public struct CodeChallenge: Hashable, Sendable {
         switch method {
         case .s256:
             guard value.utf8.count == 43, (try? Base64URL.decode(value))?.count == SHA256.byteCount else {
-                throw .invalidChallenge(method: method.rawValue)
+                throw .invalidChallenge(method: method)
             }
         case .plain:
-            guard (try? CodeVerifier(value)) != nil else { throw .invalidChallenge(method: method.rawValue) }
+            guard (try? CodeVerifier(value)) != nil else { throw .invalidChallenge(method: method) }
         default:
-            throw .unsupportedChallengeMethod(method.rawValue)
+            throw .unsupportedChallengeMethod(method)
         }
         self.value = String(value)
         self.method = method
@@ -68,6 +68,18 @@ public struct CodeChallenge: Hashable, Sendable {
 
     private static func s256(of verifier: CodeVerifier) -> String {
         Base64URL.encode(SHA256.hash(data: verifier.value.utf8))
+    }
+}
+
+extension CodeChallenge {
+    /// Challenges are compared as exact bytes, in constant time.
+    public static func == (lhs: CodeChallenge, rhs: CodeChallenge) -> Bool {
+        lhs.method == rhs.method && ConstantTime.isEqual(lhs.value.utf8, rhs.value.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combineExactly(value)
     }
 }
 

@@ -27,6 +27,17 @@ public struct CodeChallengeMethod: RawRepresentable, Hashable, Sendable {
     public static let plain = CodeChallengeMethod(rawValue: "plain")
 }
 
+extension CodeChallengeMethod {
+    /// Method names are compared as exact bytes: `S256` and `s256` are different methods (RFC 7636 §4.2).
+    public static func == (lhs: CodeChallengeMethod, rhs: CodeChallengeMethod) -> Bool {
+        lhs.rawValue.isExactly(rhs.rawValue)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineExactly(rawValue)
+    }
+}
+
 extension CodeChallengeMethod: CustomStringConvertible {
     public var description: String { rawValue }
 }

@@ -80,7 +80,7 @@ extension CodeVerifier: Hashable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(value)
+        hasher.combineExactly(value)
     }
 }
 

@@ -50,7 +50,7 @@ extension OAuthState: Hashable {
     /// Compares in constant time.
     public static func == (lhs: OAuthState, rhs: OAuthState) -> Bool { lhs.matches(rhs.value) }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    public func hash(into hasher: inout Hasher) { hasher.combineExactly(value) }
 }
 
 extension OAuthState: CustomStringConvertible {

@@ -47,7 +47,7 @@ extension OIDCNonce: Hashable {
     /// Compares in constant time.
     public static func == (lhs: OIDCNonce, rhs: OIDCNonce) -> Bool { lhs.matches(rhs.value) }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    public func hash(into hasher: inout Hasher) { hasher.combineExactly(value) }
 }
 
 extension OIDCNonce: CustomStringConvertible {

@@ -35,10 +35,10 @@ struct CodeChallengeTests {
     @Test("refuses a method it cannot compute, naming it")
     func unsupportedMethod() throws {
         let verifier = CodeVerifier()
-        #expect(throws: AuthPKCEError.unsupportedChallengeMethod("s256")) {
+        #expect(throws: AuthPKCEError.unsupportedChallengeMethod(CodeChallengeMethod(rawValue: "s256"))) {
             try CodeChallenge(verifier: verifier, method: CodeChallengeMethod(rawValue: "s256"))
         }
-        #expect(throws: AuthPKCEError.unsupportedChallengeMethod("S512")) {
+        #expect(throws: AuthPKCEError.unsupportedChallengeMethod(CodeChallengeMethod(rawValue: "S512"))) {
             try CodeChallenge(value: "x", method: CodeChallengeMethod(rawValue: "S512"))
         }
     }
@@ -59,16 +59,16 @@ struct CodeChallengeTests {
     @Test("validates received challenges for their method")
     func receivedValidation() throws {
         let example = try AppendixB.load()
-        #expect(throws: AuthPKCEError.invalidChallenge(method: "S256")) {
+        #expect(throws: AuthPKCEError.invalidChallenge(method: .s256)) {
             try CodeChallenge(value: example.code_challenge.dropLast(), method: .s256)
         }
-        #expect(throws: AuthPKCEError.invalidChallenge(method: "S256")) {
+        #expect(throws: AuthPKCEError.invalidChallenge(method: .s256)) {
             try CodeChallenge(value: example.code_challenge + "A", method: .s256)
         }
-        #expect(throws: AuthPKCEError.invalidChallenge(method: "S256")) {
+        #expect(throws: AuthPKCEError.invalidChallenge(method: .s256)) {
             try CodeChallenge(value: String(example.code_challenge.dropLast()) + "+", method: .s256)
         }
-        #expect(throws: AuthPKCEError.invalidChallenge(method: "plain")) {
+        #expect(throws: AuthPKCEError.invalidChallenge(method: .plain)) {
             try CodeChallenge(value: "too-short", method: .plain)
         }
     }

@@ -37,7 +37,7 @@ struct PKCETests {
     func explicitMethods() throws {
         let verifier = CodeVerifier()
         #expect(try PKCE(verifier: verifier, method: .plain).challenge.value == verifier.value)
-        #expect(throws: AuthPKCEError.unsupportedChallengeMethod("none")) {
+        #expect(throws: AuthPKCEError.unsupportedChallengeMethod(CodeChallengeMethod(rawValue: "none"))) {
             try PKCE(verifier: verifier, method: CodeChallengeMethod(rawValue: "none"))
         }
     }
@@ -52,8 +52,8 @@ struct PKCETests {
     @Test("gives every error a stable code and a message citing the rule without the value")
     func errorDescriptions() throws {
         let errors: [AuthPKCEError] = [
-            .invalidVerifierLength(3), .invalidVerifierCharacter(offset: 1), .unsupportedChallengeMethod("x"),
-            .invalidChallenge(method: "S256"), .emptyState, .invalidStateCharacter(offset: 1), .emptyNonce,
+            .invalidVerifierLength(3), .invalidVerifierCharacter(offset: 1), .unsupportedChallengeMethod(CodeChallengeMethod(rawValue: "x")),
+            .invalidChallenge(method: .s256), .emptyState, .invalidStateCharacter(offset: 1), .emptyNonce,
             .invalidNonceCharacter(offset: 1),
         ]
         #expect(errors.map(\.code) == Array(3001...3008))

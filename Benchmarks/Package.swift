@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+//
+// AuthFlow's benchmarks: a separate package so that the main package keeps zero dependencies. It depends
+// on the root package by path and on swift-crypto, the peer our primitives are measured against.
+import PackageDescription
+
+let package = Package(
+    name: "AuthFlowBenchmarks",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [
+        .package(name: "AuthFlow", path: ".."),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "AuthFlowBenchmarks",
+            dependencies: [
+                .product(name: "AuthDigest", package: "AuthFlow"),
+                .product(name: "AuthBase64URL", package: "AuthFlow"),
+                .product(name: "AuthPKCE", package: "AuthFlow"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+let executableName = "authflow-benchmarks"
+package.products = [.executable(name: executableName, targets: ["AuthFlowBenchmarks"])]

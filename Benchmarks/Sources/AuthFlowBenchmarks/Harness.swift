@@ -1,0 +1,121 @@
+/// A small side-by-side harness: each case runs ours and the peer in alternating batches in the same
+/// process, so machine noise hits both alike, and reports the median of the samples.
+
+/// Keeps a value alive so the optimizer cannot drop the work that produced it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+struct Settings {
+    /// Samples per side; the median is reported.
+    var samples: Int
+    /// Target wall time of one sample.
+    var sampleDuration: Duration
+
+    static let full = Settings(samples: 11, sampleDuration: .milliseconds(60))
+    static let quick = Settings(samples: 3, sampleDuration: .milliseconds(5))
+}
+
+struct Measurement {
+    var nanosecondsPerOperation: Double
+    var bytesPerOperation: Int
+
+    /// Throughput in MB/s (10^6 bytes per second).
+    var megabytesPerSecond: Double {
+        Double(bytesPerOperation) / nanosecondsPerOperation * 1_000
+    }
+}
+
+struct Comparison {
+    var name: String
+    var ours: Measurement
+    var theirs: Measurement
+    var peer: String
+
+    /// time(ours) / time(theirs): below 1 means ours is faster.
+    var ratio: Double { ours.nanosecondsPerOperation / theirs.nanosecondsPerOperation }
+}
+
+/// Runs `ours` and `theirs` (each doing one operation on `bytes` bytes per call) side by side.
+func compare(
+    _ name: String,
+    bytes: Int,
+    peer: String,
+    settings: Settings,
+    ours: () -> Void,
+    theirs: () -> Void
+) -> Comparison {
+    let clock = ContinuousClock()
+    func iterations(for body: () -> Void) -> Int {
+        var count = 1
+        while true {
+            let elapsed = clock.measure { for _ in 0..<count { body() } }
+            if elapsed >= settings.sampleDuration / 4 || count >= 1 << 28 {
+                let perCall = elapsed / count
+                return max(1, Int(settings.sampleDuration / max(perCall, .nanoseconds(1))))
+            }
+            count *= 4
+        }
+    }
+    let oursCount = iterations(for: ours)
+    let theirsCount = iterations(for: theirs)
+    var oursSamples: [Double] = []
+    var theirsSamples: [Double] = []
+    for _ in 0..<settings.samples {
+        oursSamples.append(nanoseconds(clock.measure { for _ in 0..<oursCount { ours() } }) / Double(oursCount))
+        theirsSamples.append(nanoseconds(clock.measure { for _ in 0..<theirsCount { theirs() } }) / Double(theirsCount))
+    }
+    return Comparison(
+        name: name,
+        ours: Measurement(nanosecondsPerOperation: median(oursSamples), bytesPerOperation: bytes),
+        theirs: Measurement(nanosecondsPerOperation: median(theirsSamples), bytesPerOperation: bytes),
+        peer: peer
+    )
+}
+
+func nanoseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+func format(_ value: Double, decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = "\(rounded)"
+    if let dot = text.firstIndex(of: ".") {
+        let fraction = text[text.index(after: dot)...]
+        if fraction.count < decimals { text += String(repeating: "0", count: decimals - fraction.count) }
+    }
+    return text
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+func padLeft(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+}
+
+func printTable(_ title: String, _ rows: [Comparison]) {
+    print("\n\(title)")
+    print(
+        pad("case", 28) + padLeft("ours ns/op", 12) + padLeft("ours MB/s", 11) + padLeft("peer ns/op", 12)
+            + padLeft("peer MB/s", 11) + padLeft("ours/peer", 11) + "  peer"
+    )
+    for row in rows {
+        print(
+            pad(row.name, 28) + padLeft(format(row.ours.nanosecondsPerOperation, decimals: 1), 12)
+                + padLeft(format(row.ours.megabytesPerSecond, decimals: 1), 11)
+                + padLeft(format(row.theirs.nanosecondsPerOperation, decimals: 1), 12)
+                + padLeft(format(row.theirs.megabytesPerSecond, decimals: 1), 11)
+                + padLeft(format(row.ratio, decimals: 2), 11) + "  " + row.peer
+        )
+    }
+}

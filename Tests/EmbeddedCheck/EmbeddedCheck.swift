@@ -1,0 +1,84 @@
+// Built by .ci/embedded-check in Embedded Swift mode together with the Foundation-free modules, and run.
+// It proves those modules compile without Foundation or any runtime Embedded Swift lacks, and that the
+// result still computes the right answers: each line checks one independent vector. Exits 1 on a failure.
+
+import AuthBase64URL
+import AuthDigest
+import AuthPKCE
+import AuthTesting
+
+@main
+struct EmbeddedCheck {
+    nonisolated(unsafe) static var failures = 0  // single-threaded runner
+
+    static func check(_ name: StaticString, _ actual: String, _ expected: String) {
+        if actual.utf8.elementsEqual(expected.utf8) {
+            print("ok    \(name)")
+        } else {
+            print("FAIL  \(name): got \(actual), expected \(expected)")
+            failures += 1
+        }
+    }
+
+    static func main() {
+        // FIPS 180-2 Appendix B.1 and the empty message (NIST CAVP SHA256ShortMsg, Len = 0).
+        check("SHA-256 of 'abc'", SHA256.hash(data: "abc".utf8).hexString,
+              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        check("SHA-256 of the empty message", SHA256.hash(data: [UInt8]()).hexString,
+              "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+        // FIPS 180-2 Appendix B.3: one million 'a', streamed in pieces of 1000.
+        var hasher = SHA256()
+        let thousand = [UInt8](repeating: UInt8(ascii: "a"), count: 1000)
+        for _ in 0..<1000 { hasher.update(data: thousand) }
+        check("SHA-256 of one million 'a'", hasher.finalize().hexString,
+              "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+
+        // RFC 4231 test case 2.
+        check("HMAC-SHA256, RFC 4231 case 2",
+              HMACSHA256.authenticationCode(for: "what do ya want for nothing?".utf8, key: "Jefe".utf8).hexString,
+              "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+
+        // RFC 7515 Appendix C.
+        check("base64url, RFC 7515 Appendix C", Base64URL.encode([3, 236, 255, 224, 193]), "A-z_4ME")
+        do {
+            let decoded = try Base64URL.decode("A-z_4ME")
+            check("base64url decode, RFC 7515 Appendix C", Hex.encode(decoded), "03ecffe0c1")
+        } catch {
+            check("base64url decode, RFC 7515 Appendix C", "\(error)", "no error")
+        }
+        do {
+            _ = try Base64URL.decode("Zg==")
+            check("base64url rejects padding", "accepted", "AuthBase64URLError 2003")
+        } catch {
+            check("base64url rejects padding", "AuthBase64URLError \(error.code)", "AuthBase64URLError 2003")
+        }
+
+        // RFC 7636 Appendix B, generated from its octets through an injected generator.
+        var generator = ReplayRandomNumberGenerator(octets: [
+            116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186,
+            22, 212, 37, 77, 105, 214, 191, 240, 91, 88, 5, 88, 83, 132, 141, 121,
+        ])
+        let pkce = PKCE(using: &generator)
+        check("PKCE verifier, RFC 7636 Appendix B", pkce.verifier.value, "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+        check("PKCE S256 challenge, RFC 7636 Appendix B", pkce.challenge.value, "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+        do {
+            _ = try CodeVerifier("too-short")
+            check("PKCE rejects a short verifier", "accepted", "AuthPKCEError 3001")
+        } catch {
+            check("PKCE rejects a short verifier", "AuthPKCEError \(error.code)", "AuthPKCEError 3001")
+        }
+        let systemVerifier = CodeVerifier()
+        check("PKCE verifier from the system generator has 43 characters", "\(systemVerifier.value.utf8.count)", "43")
+
+        if failures == 0 {
+            print("embedded check: all passed")
+        } else {
+            print("embedded check: \(failures) failed")
+            exit(1)
+        }
+    }
+}
+
+@_silgen_name("exit")
+func exit(_ status: Int32) -> Never
