@@ -41,18 +41,59 @@ extension Base64URL {
         buffer input: UnsafeBufferPointer<UInt8>,
         options: DecodingOptions
     ) throws(AuthBase64URLError) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(input.count / 4 * 3 + 2)
+        var output = [UInt8](repeating: 0, count: input.count / 4 * 3 + 3)
+        var failure: AuthBase64URLError? = nil
+        let written = output.withUnsafeMutableBufferPointer { buffer in
+            do throws(AuthBase64URLError) {
+                return try decode(input, into: buffer.baseAddress!, options: options)
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure { throw failure }
+        output.removeLast(output.count - written)
+        return output
+    }
+
+    /// Decodes `input` into `output` (which has room for `input.count / 4 * 3 + 3` bytes) and returns
+    /// how many bytes were written.
+    private static func decode(
+        _ input: UnsafeBufferPointer<UInt8>,
+        into output: UnsafeMutablePointer<UInt8>,
+        options: DecodingOptions
+    ) throws(AuthBase64URLError) -> Int {
+        var start = 0
+        var written = 0
+
+        // Fast path: whole groups of four alphabet characters, through the table. It stops at the first
+        // group holding anything else, and the precise loop below takes over from that group.
+        while start + 4 <= input.count {
+            let a = decodeTable[Int(input[start])]
+            let b = decodeTable[Int(input[start + 1])]
+            let c = decodeTable[Int(input[start + 2])]
+            let d = decodeTable[Int(input[start + 3])]
+            guard (a | b | c | d) & 0xc0 == 0 else { break }
+            let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+            output[written] = UInt8(truncatingIfNeeded: group >> 16)
+            output[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+            output[written + 2] = UInt8(truncatingIfNeeded: group)
+            written += 3
+            start += 4
+        }
+
+        // Precise path: the final partial group, padding and whitespace as the options allow, and every
+        // error with the offset of the byte that caused it.
         var accumulator: UInt32 = 0
         var pending = 0  // sextets in `accumulator`, 0...3
-        var dataCount = 0
-        var lastDataOffset = 0
+        var dataCount = start
+        var lastDataOffset = start
         var paddingOffset: Int? = nil
         var paddingCount = 0
 
-        for offset in input.indices {
+        for offset in start..<input.count {
             let character = input[offset]
-            let value = sextet(character)
+            let value = decodeTable[Int(character)]
             if value != invalid {
                 if let paddingOffset { throw .misplacedPadding(offset: paddingOffset) }
                 accumulator = accumulator << 6 | UInt32(value)
@@ -60,9 +101,10 @@ extension Base64URL {
                 dataCount += 1
                 lastDataOffset = offset
                 if pending == 4 {
-                    output.append(UInt8(truncatingIfNeeded: accumulator >> 16))
-                    output.append(UInt8(truncatingIfNeeded: accumulator >> 8))
-                    output.append(UInt8(truncatingIfNeeded: accumulator))
+                    output[written] = UInt8(truncatingIfNeeded: accumulator >> 16)
+                    output[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
+                    output[written + 2] = UInt8(truncatingIfNeeded: accumulator)
+                    written += 3
                     accumulator = 0
                     pending = 0
                 }
@@ -86,31 +128,40 @@ extension Base64URL {
         switch pending {
         case 2:
             guard accumulator & 0xf == 0 else { throw .nonCanonicalTrailingBits(offset: lastDataOffset) }
-            output.append(UInt8(truncatingIfNeeded: accumulator >> 4))
+            output[written] = UInt8(truncatingIfNeeded: accumulator >> 4)
+            written += 1
         case 3:
             guard accumulator & 0x3 == 0 else { throw .nonCanonicalTrailingBits(offset: lastDataOffset) }
-            output.append(UInt8(truncatingIfNeeded: accumulator >> 10))
-            output.append(UInt8(truncatingIfNeeded: accumulator >> 2))
+            output[written] = UInt8(truncatingIfNeeded: accumulator >> 10)
+            output[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
+            written += 2
         default:
             break
         }
-        return output
+        return written
     }
 
     private static let invalid: UInt8 = 0xff
 
-    /// The 6-bit value of a base64url character, or `invalid`.
-    @inline(__always)
-    private static func sextet(_ character: UInt8) -> UInt8 {
-        switch character {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): character &- UInt8(ascii: "A")
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): character &- UInt8(ascii: "a") &+ 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): character &- UInt8(ascii: "0") &+ 52
-        case UInt8(ascii: "-"): 62
-        case UInt8(ascii: "_"): 63
-        default: invalid
-        }
-    }
+    /// The 6-bit value of each byte in the base64url alphabet (RFC 4648 Table 2), `invalid` for all others.
+    private static let decodeTable: [UInt8] = [
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x3e, 0xff, 0xff,
+        0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x3a, 0x3b, 0x3c, 0x3d, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e,
+        0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0xff, 0xff, 0xff, 0xff, 0x3f,
+        0xff, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27, 0x28,
+        0x29, 0x2a, 0x2b, 0x2c, 0x2d, 0x2e, 0x2f, 0x30, 0x31, 0x32, 0x33, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    ]
 
     private static func isWhitespace(_ character: UInt8) -> Bool {
         character == 0x20 || character == 0x09 || character == 0x0d || character == 0x0a

@@ -77,6 +77,18 @@ struct Base64URLTests {
         }
     }
 
+    @Test("reports exact offsets for problems after many whole groups of valid text")
+    func offsetsDeepInLongInput() throws {
+        let prefix = String(repeating: "AAAA", count: 250)
+        #expect(throws: AuthBase64URLError.standardAlphabetCharacter(offset: 1001)) { try Base64URL.decode(prefix + "A+AA") }
+        #expect(throws: AuthBase64URLError.invalidCharacter(offset: 1003)) { try Base64URL.decode(prefix + "AAA.") }
+        #expect(throws: AuthBase64URLError.unexpectedPadding(offset: 1002)) { try Base64URL.decode(prefix + "Zg==") }
+        #expect(throws: AuthBase64URLError.nonCanonicalTrailingBits(offset: 1001)) { try Base64URL.decode(prefix + "Zh") }
+        #expect(throws: AuthBase64URLError.invalidLength(characterCount: 1001)) { try Base64URL.decode(prefix + "Z") }
+        #expect(try Base64URL.decode(prefix + "Zg==", options: .allowPadding) == [UInt8](repeating: 0, count: 750) + [0x66])
+        #expect(try Base64URL.decode(prefix + "Zm9v\nYmFy", options: .ignoreWhitespace).suffix(6) == Array("foobar".utf8))
+    }
+
     @Test("rejects padding by default and accepts only correct padding when allowed")
     func padding() throws {
         #expect(throws: AuthBase64URLError.unexpectedPadding(offset: 2)) { try Base64URL.decode("Zg==") }

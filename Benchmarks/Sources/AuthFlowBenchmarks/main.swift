@@ -104,6 +104,25 @@ for (name, size) in [("decode 32 B (a digest)", 32), ("decode 600 B (a JWT part)
         }
     )
 }
+// Foundation's own base64 without the URL-alphabet conversion, to show how much of the gap that is.
+let jwtPart = input(600)
+let jwtPartData = Data(jwtPart)
+let jwtPartText = Base64URL.encode(jwtPart)
+let jwtPartStandard = jwtPartData.base64EncodedString()
+base64Rows.append(
+    compare("encode 600 B, bare peer", bytes: 600, peer: "Foundation base64EncodedString only", settings: settings) {
+        blackHole(Base64URL.encode(jwtPart))
+    } theirs: {
+        blackHole(jwtPartData.base64EncodedString())
+    }
+)
+base64Rows.append(
+    compare("decode 600 B, bare peer", bytes: 600, peer: "Foundation Data(base64Encoded:) only", settings: settings) {
+        blackHole(try? Base64URL.decode(jwtPartText))
+    } theirs: {
+        blackHole(Data(base64Encoded: jwtPartStandard))
+    }
+)
 printTable("base64url (ours: AuthBase64URL; peer: Foundation)", base64Rows)
 
 // MARK: a whole PKCE pair
