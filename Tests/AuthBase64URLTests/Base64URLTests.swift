@@ -5,14 +5,6 @@ import Testing
 
 @Suite("Base64URL")
 struct Base64URLTests {
-    struct RFC4648: Decodable {
-        struct Case: Decodable {
-            let text: String
-            let encoded: String
-        }
-        let base64: [Case]
-    }
-
     struct RFC7515: Decodable {
         let octets: [UInt8]
         let encoded: String
@@ -28,7 +20,7 @@ struct Base64URLTests {
 
     @Test("encodes and decodes the RFC 4648 §10 vectors without padding")
     func rfc4648() throws {
-        let vectors = try Vectors.json("RFC/rfc4648-section-10.json", as: RFC4648.self)
+        let vectors = try RFC4648Vectors.load()
         for vector in vectors.base64 {
             let unpadded = vector.encoded.replacingOccurrences(of: "=", with: "")
             #expect(Base64URL.encode(vector.text.utf8) == unpadded)

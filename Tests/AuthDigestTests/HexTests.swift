@@ -4,17 +4,9 @@ import Testing
 
 @Suite("Hex")
 struct HexTests {
-    struct RFC4648: Decodable {
-        struct Case: Decodable {
-            let text: String
-            let encoded: String
-        }
-        let base16: [Case]
-    }
-
     @Test("encodes and decodes the RFC 4648 §10 BASE16 vectors")
     func rfc4648() throws {
-        let vectors = try Vectors.json("RFC/rfc4648-section-10.json", as: RFC4648.self)
+        let vectors = try RFC4648Vectors.load()
         for vector in vectors.base16 {
             #expect(Hex.encode(vector.text.utf8) == vector.encoded.lowercased())
             #expect(try Hex.decode(vector.encoded) == Array(vector.text.utf8))

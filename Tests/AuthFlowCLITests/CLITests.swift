@@ -94,11 +94,7 @@ struct CLITests {
 
     @Test("pkce challenge gives the RFC 7636 Appendix B challenge, from an argument or standard input")
     func pkceChallenge() throws {
-        struct Example: Decodable {
-            let code_verifier: String
-            let code_challenge: String
-        }
-        let example = try Vectors.json("RFC/rfc7636-appendix-b.json", as: Example.self)
+        let example = try RFC7636AppendixB.load()
         var terminal = MemoryTerminal(standardInput: Array((example.code_verifier + "\n").utf8))
         #expect(terminal.run("pkce", "challenge", example.code_verifier) == 0)
         #expect(terminal.run("pkce", "challenge", "-") == 0)
@@ -128,11 +124,7 @@ struct CLITests {
 
     @Test("demo --rfc7636-example narrates the RFC's own values")
     func demo() throws {
-        struct Example: Decodable {
-            let code_verifier: String
-            let code_challenge: String
-        }
-        let example = try Vectors.json("RFC/rfc7636-appendix-b.json", as: Example.self)
+        let example = try RFC7636AppendixB.load()
         var terminal = MemoryTerminal()
         #expect(terminal.run("demo", "--rfc7636-example") == 0)
         #expect(terminal.output.contains("code_verifier = \(example.code_verifier)"))

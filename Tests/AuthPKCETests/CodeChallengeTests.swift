@@ -1,4 +1,5 @@
 import AuthPKCE
+import TestVectors
 import Testing
 
 @Suite("CodeChallenge")

@@ -1,5 +1,6 @@
 import AuthPKCE
 import AuthTesting
+import TestVectors
 import Testing
 
 @Suite("CodeVerifier")

@@ -1,17 +1,9 @@
 import TestVectors
 
-/// The RFC 7636 Appendix B example and the Python-computed challenges, shared by the PKCE suites.
-struct AppendixB: Decodable {
-    let octets: [UInt8]
-    let code_verifier: String
-    let sha256_octets: [UInt8]
-    let code_challenge: String
+/// The RFC 7636 Appendix B example, under the name the PKCE suites use.
+typealias AppendixB = RFC7636AppendixB
 
-    static func load() throws -> AppendixB {
-        try Vectors.json("RFC/rfc7636-appendix-b.json")
-    }
-}
-
+/// The Python-computed challenges of `Python/pkce-s256-random.json`.
 struct PythonChallenges: Decodable {
     struct Case: Decodable {
         let verifier: String

@@ -55,7 +55,7 @@ enum DemoCommand {
                  nonce = \(nonce.value)
                The state must come back unchanged in the callback (CSRF, RFC 6749 §10.12); the nonce must
                come back in the ID token's nonce claim (replay, OpenID Connect Core §3.1.2.1).
-               (AuthPKCE: OAuthState, OIDCNonce)
+               (AuthPKCE: OAuthState and OIDCNonce, both RandomToken)
 
             4. The authorization request carries the challenge, never the verifier (RFC 7636 §4.3):
                  https://auth.example.com/authorize?response_type=code&client_id=demo-app

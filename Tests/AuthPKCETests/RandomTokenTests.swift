@@ -1,9 +1,10 @@
 import AuthPKCE
 import AuthTesting
+import TestVectors
 import Testing
 
-@Suite("OAuthState and OIDCNonce")
-struct OAuthStateTests {
+@Suite("RandomToken: OAuthState and OIDCNonce")
+struct RandomTokenTests {
     @Test("are generated as 43 base64url characters, fresh each time")
     func generation() {
         let states = Set((0..<50).map { _ in OAuthState().value })
@@ -37,6 +38,12 @@ struct OAuthStateTests {
         #expect(throws: AuthPKCEError.invalidStateCharacter(offset: 1)) { try OAuthState("aé") }
         #expect(throws: AuthPKCEError.emptyNonce) { try OIDCNonce("") }
         #expect(throws: AuthPKCEError.invalidNonceCharacter(offset: 0)) { try OIDCNonce("\u{0}") }
+    }
+
+    @Test("are distinct types, so a state is never accepted where a nonce is expected")
+    func distinctTypes() {
+        #expect(OAuthState.self != OIDCNonce.self)
+        #expect(!(OAuthState() as Any is OIDCNonce))
     }
 
     @Test("never show their value in description")
