@@ -20,6 +20,7 @@ let libraries: [Library] = [
     Library(name: "AuthDigest"),
     Library(name: "AuthBase64URL"),
     Library(name: "AuthPKCE", dependencies: ["AuthDigest", "AuthBase64URL"]),
+    Library(name: "AuthJSON"),
     // Test doubles users can reuse; kept out of the umbrella.
     Library(name: "AuthTesting", inUmbrella: false),
 ]

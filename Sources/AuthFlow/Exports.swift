@@ -6,4 +6,5 @@
 
 @_exported import AuthBase64URL
 @_exported import AuthDigest
+@_exported import AuthJSON
 @_exported import AuthPKCE

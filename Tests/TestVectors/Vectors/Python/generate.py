@@ -79,3 +79,47 @@ def splitmix64(seed, count):
         out.append(str(z ^ (z >> 31)))
     return out
 write("splitmix64.json", dict(HEADER, cases=[{"seed": s, "outputs": splitmix64(s, 5)} for s in [0, 1, 42, 2**64 - 1]]))
+
+
+# JSON documents (RFC 8259) serialized by Python's json module, each with Python's own reading of it
+# flattened to (path, type, value) rows: strings as UTF-8 hex, integers in decimal, other numbers by type
+# only. Mixed ensure_ascii settings exercise \\u escapes, surrogate pairs and raw UTF-8.
+def random_string(r):
+    pools = ["abcXYZ 019", "\"\\/", "\n\t\r\b\f\x00\x1f", "é€中", "😀𝄞", "\u2028\u2029"]
+    return "".join(r.choice(r.choice(pools)) for _ in range(r.randint(0, 12)))
+
+def random_value(r, depth):
+    kinds = ["null", "bool", "int", "bigint", "float", "string"] + (["array", "object"] * 2 if depth < 6 else [])
+    kind = r.choice(kinds)
+    if kind == "null": return None
+    if kind == "bool": return r.choice([True, False])
+    if kind == "int": return r.randint(-10**6, 10**6)
+    if kind == "bigint": return r.choice([2**63 - 1, -2**63, 2**63, 10**30, 1311281970])
+    if kind == "float": return r.choice([0.5, -1.25e-7, 1e300, 3.14159, 1300819380.5])
+    if kind == "string": return random_string(r)
+    if kind == "array": return [random_value(r, depth + 1) for _ in range(r.randint(0, 4))]
+    obj = {}
+    for _ in range(r.randint(0, 4)):
+        obj[random_string(r)] = random_value(r, depth + 1)
+    return obj
+
+def flatten(value, path, rows):
+    if value is None: rows.append([path, "null", ""])
+    elif isinstance(value, bool): rows.append([path, "boolean", "true" if value else "false"])
+    elif isinstance(value, int): rows.append([path, "integer", str(value)])
+    elif isinstance(value, float): rows.append([path, "number", ""])
+    elif isinstance(value, str): rows.append([path, "string", value.encode("utf-8").hex()])
+    elif isinstance(value, list):
+        rows.append([path, "array", str(len(value))])
+        for i, v in enumerate(value): flatten(v, path + "/" + str(i), rows)
+    else:
+        rows.append([path, "object", str(len(value))])
+        for k, v in value.items(): flatten(v, path + "/" + k.encode("utf-8").hex(), rows)
+    return rows
+
+json_cases = []
+for i in range(300):
+    doc = random_value(rng, 0)
+    text = json.dumps(doc, ensure_ascii=(i % 2 == 0), indent=(2 if i % 5 == 0 else None))
+    json_cases.append({"text": text, "flat": flatten(json.loads(text), "", [])})
+write("json-random.json", dict(HEADER, source=HEADER["source"] + "; json module", cases=json_cases))

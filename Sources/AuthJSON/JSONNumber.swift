@@ -1,0 +1,95 @@
+/// A JSON number, kept as the literal text it was written with (RFC 8259 §6).
+///
+/// ```swift
+/// let number = try JSONValue(parsing: "1311281970").numberValue!
+/// number.int64Value         // 1311281970, exactly
+/// number.literal            // "1311281970"
+/// JSONNumber(42).literal    // "42"
+/// ```
+///
+/// Keeping the text means nothing is lost to floating point: an integer reads back exactly and a
+/// fraction can be interpreted exactly by whoever needs it (AuthJWT reads NumericDates this way).
+/// Two numbers are equal when their literals are: `1` and `1.0` are different numbers here.
+public struct JSONNumber: Hashable, Sendable {
+    /// The number as written, valid by the RFC 8259 grammar: `-? int frac? exp?`.
+    public let literal: String
+
+    /// Creates the number for an integer.
+    public init(_ value: Int64) {
+        literal = String(value)
+    }
+
+    /// Creates the number for an integer.
+    public init(_ value: Int) {
+        literal = String(value)
+    }
+
+    /// Wraps a literal that the parser has already checked against the grammar.
+    init(validatedLiteral: String) {
+        literal = validatedLiteral
+    }
+
+    /// The value, when the literal is an integer (no fraction, no exponent) that fits in `Int64`.
+    public var int64Value: Int64? {
+        var utf8 = Substring(literal).utf8[...]
+        let negative = utf8.first == UInt8(ascii: "-")
+        if negative { utf8 = utf8.dropFirst() }
+        guard !utf8.isEmpty else { return nil }
+        var magnitude: UInt64 = 0
+        for byte in utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { return nil }
+            magnitude = sum
+        }
+        if negative {
+            guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
+            return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
+        }
+        guard magnitude <= UInt64(Int64.max) else { return nil }
+        return Int64(magnitude)
+    }
+
+    /// The parts of the literal: sign, the integer digits, the fraction digits and the exponent, for
+    /// exact interpretation (for example as seconds and nanoseconds).
+    public var decimalParts: (negative: Bool, integerDigits: Substring, fractionDigits: Substring, exponent: Int?) {
+        var rest = Substring(literal)
+        let negative = rest.first == "-"
+        if negative { rest = rest.dropFirst() }
+        let integerEnd = rest.firstIndex { $0 == "." || $0 == "e" || $0 == "E" } ?? rest.endIndex
+        let integerDigits = rest[..<integerEnd]
+        rest = rest[integerEnd...]
+        var fractionDigits = rest[rest.startIndex..<rest.startIndex]
+        if rest.first == "." {
+            rest = rest.dropFirst()
+            let fractionEnd = rest.firstIndex { $0 == "e" || $0 == "E" } ?? rest.endIndex
+            fractionDigits = rest[..<fractionEnd]
+            rest = rest[fractionEnd...]
+        }
+        var exponent: Int? = nil
+        if !rest.isEmpty {
+            rest = rest.dropFirst()  // e or E
+            let exponentNegative = rest.first == "-"
+            if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+            var value = 0
+            for byte in rest.utf8 {
+                value = value > 100_000_000 ? value : value * 10 + Int(byte - UInt8(ascii: "0"))  // saturates
+            }
+            exponent = exponentNegative ? -value : value
+        }
+        return (negative, integerDigits, fractionDigits, exponent)
+    }
+
+    public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+        lhs.literal.utf8.elementsEqual(rhs.literal.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combineExactly(literal)
+    }
+}
+
+extension JSONNumber: CustomStringConvertible {
+    public var description: String { literal }
+}

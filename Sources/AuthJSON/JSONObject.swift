@@ -1,0 +1,64 @@
+/// A JSON object: members in the order they were written, each name at most once.
+///
+/// RFC 8259 §4 only says names "SHOULD be unique"; JOSE requires it (RFC 7515 §5.2, RFC 7519 §4), because
+/// two parsers that keep different duplicates would see different headers. The parser rejects duplicates,
+/// and so does every way of building an object here.
+///
+/// ```swift
+/// var object = JSONObject()
+/// try object.append("alg", "HS256")
+/// object["alg"]               // .string("HS256")
+/// object.names                // ["alg"]
+/// ```
+///
+/// Names are compared as exact code points (their UTF-8 bytes), after unescaping, as RFC 7515 §5.2
+/// requires; no Unicode normalization is applied.
+public struct JSONObject: Hashable, Sendable {
+    /// The members, in order.
+    public private(set) var members: [(name: String, value: JSONValue)] = []
+    private var index: [ExactKey: Int] = [:]
+
+    /// An empty object.
+    public init() {}
+
+    /// The number of members.
+    public var count: Int { members.count }
+
+    /// The member names, in order.
+    public var names: [String] { members.map { $0.name } }
+
+    /// The value of the member called `name`.
+    public subscript(name: String) -> JSONValue? {
+        index[ExactKey(name)].map { members[$0].value }
+    }
+
+    /// Adds a member at the end.
+    ///
+    /// - Throws: ``AuthJSONError/duplicateMemberName(_:offset:)`` (offset 0) if the name is present.
+    public mutating func append(_ name: String, _ value: JSONValue) throws(AuthJSONError) {
+        try append(name, value, offset: 0)
+    }
+
+    mutating func append(_ name: String, _ value: JSONValue, offset: Int) throws(AuthJSONError) {
+        let key = ExactKey(name)
+        guard index[key] == nil else { throw .duplicateMemberName(AuthJSONError.shortened(name), offset: offset) }
+        index[key] = members.count
+        members.append((name, value))
+    }
+
+    /// Two objects are equal when they have the same members in the same order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.members.count == rhs.members.count
+            && zip(lhs.members, rhs.members).allSatisfy { l, r in
+                l.name.utf8.elementsEqual(r.name.utf8) && l.value == r.value
+            }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(members.count)
+        for member in members {
+            hasher.combineExactly(member.name)
+            hasher.combine(member.value)
+        }
+    }
+}
