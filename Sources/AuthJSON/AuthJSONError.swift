@@ -47,6 +47,34 @@ public enum AuthJSONError: Error, Hashable, Sendable {
         }
     }
 
+    /// The case and its values, with the member name compared as exact bytes like every JSON string.
+    private var identity: (code: Int, first: Int, second: Int, name: String) {
+        switch self {
+        case .unexpectedEnd(let offset), .unexpectedCharacter(let offset), .invalidNumber(let offset),
+            .invalidEscape(let offset), .loneSurrogate(let offset), .invalidUTF8(let offset),
+            .controlCharacterInString(let offset), .trailingContent(let offset):
+            (code, offset, 0, "")
+        case .duplicateMemberName(let name, let offset): (code, offset, 0, name)
+        case .nestingTooDeep(let offset, let limit): (code, offset, limit, "")
+        case .inputTooLarge(let size, let limit): (code, size, limit, "")
+        case .byteOrderMark: (code, 0, 0, "")
+        }
+    }
+
+    public static func == (lhs: AuthJSONError, rhs: AuthJSONError) -> Bool {
+        let l = lhs.identity
+        let r = rhs.identity
+        return l.code == r.code && l.first == r.first && l.second == r.second && l.name.utf8.elementsEqual(r.name.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let parts = identity
+        hasher.combine(parts.code)
+        hasher.combine(parts.first)
+        hasher.combine(parts.second)
+        hasher.combineExactly(parts.name)
+    }
+
     /// A member name cut to 40 bytes of its UTF-8 for messages, so a huge name cannot flood a log.
     static func shortened(_ name: String) -> String {
         let utf8 = Array(name.utf8)

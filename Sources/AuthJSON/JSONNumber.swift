@@ -52,29 +52,31 @@ public struct JSONNumber: Hashable, Sendable {
     }
 
     /// The parts of the literal: sign, the integer digits, the fraction digits and the exponent, for
-    /// exact interpretation (for example as seconds and nanoseconds).
-    public var decimalParts: (negative: Bool, integerDigits: Substring, fractionDigits: Substring, exponent: Int?) {
-        var rest = Substring(literal)
-        let negative = rest.first == "-"
-        if negative { rest = rest.dropFirst() }
-        let integerEnd = rest.firstIndex { $0 == "." || $0 == "e" || $0 == "E" } ?? rest.endIndex
-        let integerDigits = rest[..<integerEnd]
-        rest = rest[integerEnd...]
-        var fractionDigits = rest[rest.startIndex..<rest.startIndex]
-        if rest.first == "." {
-            rest = rest.dropFirst()
-            let fractionEnd = rest.firstIndex { $0 == "e" || $0 == "E" } ?? rest.endIndex
-            fractionDigits = rest[..<fractionEnd]
-            rest = rest[fractionEnd...]
+    /// exact interpretation (for example as seconds and nanoseconds). The exponent saturates at
+    /// ±100,000,000, far beyond any value that fits a machine number.
+    public var decimalParts: (negative: Bool, integerDigits: String, fractionDigits: String, exponent: Int?) {
+        let bytes = Array(literal.utf8)  // ASCII: the grammar allows nothing else
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let integerStart = index
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+        let integerDigits = String(decoding: bytes[integerStart..<index], as: UTF8.self)
+        var fractionDigits = ""
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            fractionDigits = String(decoding: bytes[fractionStart..<index], as: UTF8.self)
         }
         var exponent: Int? = nil
-        if !rest.isEmpty {
-            rest = rest.dropFirst()  // e or E
-            let exponentNegative = rest.first == "-"
-            if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+        if index < bytes.count {  // e or E
+            index += 1
+            let exponentNegative = bytes[index] == UInt8(ascii: "-")
+            if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
             var value = 0
-            for byte in rest.utf8 {
-                value = value > 100_000_000 ? value : value * 10 + Int(byte - UInt8(ascii: "0"))  // saturates
+            for byte in bytes[index...] where value <= 100_000_000 {
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
             exponent = exponentNegative ? -value : value
         }

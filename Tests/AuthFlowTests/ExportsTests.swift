@@ -9,6 +9,8 @@ struct ExportsTests {
         #expect(SHA256.hash(data: "abc".utf8).hexString.hasPrefix("ba7816bf"))
         // AuthBase64URL
         #expect(Base64URL.encode([0xfb, 0xff]) == "-_8")
+        // AuthJSON
+        #expect(try JSONValue(parsing: "[1]").arrayValue?.count == 1)
         // AuthPKCE
         #expect(PKCE().challenge.method == .s256)
     }

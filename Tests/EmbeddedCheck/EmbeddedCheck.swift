@@ -4,6 +4,7 @@
 
 import AuthBase64URL
 import AuthDigest
+import AuthJSON
 import AuthPKCE
 import AuthTesting
 
@@ -67,6 +68,21 @@ struct EmbeddedCheck {
             check("PKCE rejects a short verifier", "accepted", "AuthPKCEError 3001")
         } catch {
             check("PKCE rejects a short verifier", "AuthPKCEError \(error.code)", "AuthPKCEError 3001")
+        }
+        // RFC 8259 §13's image example, and a duplicate member name (RFC 7515 §5.2).
+        do {
+            let image = try JSONValue(parsing: #"{"Image":{"Width":800,"IDs":[116,943,234,38793],"Title":"View from 15th Floor"}}"#)
+            check("JSON parse, RFC 8259 §13", "\(image["Image"]?["IDs"]?.arrayValue?.count ?? 0) \(image["Image"]?["Width"]?.numberValue?.int64Value ?? 0)", "4 800")
+            check("JSON serialize", String(decoding: image.serialized(), as: UTF8.self),
+                  #"{"Image":{"Width":800,"IDs":[116,943,234,38793],"Title":"View from 15th Floor"}}"#)
+        } catch {
+            check("JSON parse, RFC 8259 §13", "\(error)", "no error")
+        }
+        do {
+            _ = try JSONValue(parsing: #"{"alg":"HS256","alg":"none"}"#)
+            check("JSON rejects duplicate names", "accepted", "AuthJSONError 4008")
+        } catch {
+            check("JSON rejects duplicate names", "AuthJSONError \(error.code)", "AuthJSONError 4008")
         }
         let systemVerifier = CodeVerifier()
         check("PKCE verifier from the system generator has 43 characters", "\(systemVerifier.value.utf8.count)", "43")
