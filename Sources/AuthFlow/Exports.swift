@@ -7,4 +7,5 @@
 @_exported import AuthBase64URL
 @_exported import AuthDigest
 @_exported import AuthJSON
+@_exported import AuthJWT
 @_exported import AuthPKCE

@@ -11,6 +11,8 @@ struct ExportsTests {
         #expect(Base64URL.encode([0xfb, 0xff]) == "-_8")
         // AuthJSON
         #expect(try JSONValue(parsing: "[1]").arrayValue?.count == 1)
+        // AuthJWT
+        #expect(JWSAlgorithm.hs256.rawValue == "HS256")
         // AuthPKCE
         #expect(PKCE().challenge.method == .s256)
     }

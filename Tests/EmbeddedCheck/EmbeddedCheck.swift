@@ -5,6 +5,7 @@
 import AuthBase64URL
 import AuthDigest
 import AuthJSON
+import AuthJWT
 import AuthPKCE
 import AuthTesting
 
@@ -83,6 +84,22 @@ struct EmbeddedCheck {
             check("JSON rejects duplicate names", "accepted", "AuthJSONError 4008")
         } catch {
             check("JSON rejects duplicate names", "AuthJSONError \(error.code)", "AuthJSONError 4008")
+        }
+        // RFC 7515 Appendix A.1: decode, read a claim, verify HS256 with the example key.
+        do {
+            let jwt = try JWT(compact: "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+            let key = try JWK(json: #"{"kty":"oct","k":"AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow"}"#.utf8)
+            try jwt.jws.verifySignature(using: JWKSet(keys: [key]), allowedAlgorithms: [.hs256])
+            check("JWT HS256, RFC 7515 Appendix A.1", "\(try jwt.claims.issuer ?? "") \(try jwt.claims.expiration?.description ?? "")", "joe 1300819380")
+        } catch {
+            check("JWT HS256, RFC 7515 Appendix A.1", "\(error)", "no error")
+        }
+        do {
+            let jws = try JWS(compact: "eyJhbGciOiJub25lIn0.eyJpc3MiOiJqb2UifQ.")
+            try jws.verifySignature(using: JWKSet(keys: []), allowedAlgorithms: [.none])
+            check("JWT refuses alg none", "accepted", "AuthJWTError 5015")
+        } catch {
+            check("JWT refuses alg none", "AuthJWTError \(error.code)", "AuthJWTError 5015")
         }
         let systemVerifier = CodeVerifier()
         check("PKCE verifier from the system generator has 43 characters", "\(systemVerifier.value.utf8.count)", "43")

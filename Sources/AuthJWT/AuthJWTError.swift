@@ -1,0 +1,177 @@
+public import AuthBase64URL
+public import AuthJSON
+
+/// An error from decoding, verifying or validating a JWT, each case naming what failed.
+///
+/// Every case has a stable numeric ``code`` that never changes across releases. Validation errors name
+/// the claim and carry the expected and actual values, except where the value is a secret (a nonce, the
+/// token hashes) or could be one. Descriptions never contain the token, a signature or a key.
+public enum AuthJWTError: Error, Sendable {
+    // Decoding (RFC 7515 §7.1, RFC 7519 §7.2)
+    /// The token is longer than the limit and was not parsed.
+    case tokenTooLarge(size: Int, limit: Int)
+    /// Five segments: a JWE (RFC 7516), which AuthFlow does not decrypt.
+    case encryptedTokenNotSupported
+    /// A compact JWS has exactly three segments separated by two dots.
+    case invalidSegmentCount(Int)
+    /// A segment ("header", "payload" or "signature") is not strict base64url.
+    case invalidBase64URL(segment: String, AuthBase64URLError)
+    /// The header or payload is not JSON (duplicate member names included, RFC 7515 §5.2).
+    case invalidJSON(segment: String, AuthJSONError)
+    /// The header or payload is JSON but not an object.
+    case notAnObject(segment: String)
+    /// A required header parameter is missing (RFC 7515 §4.1.1: `alg`).
+    case missingHeaderParameter(String)
+    /// A header parameter has the wrong type or form.
+    case invalidHeaderParameter(String, expected: String)
+    /// `crit` names an extension this implementation does not understand, so the token must be rejected
+    /// (RFC 7515 §4.1.11).
+    case unsupportedCriticalParameter(String)
+
+    // Claims (RFC 7519 §4, OIDC Core §2)
+    /// A claim is present but has the wrong type or form.
+    case invalidClaim(String, expected: String)
+    /// A claim that is required here is absent.
+    case missingClaim(String)
+
+    // Keys (RFC 7517, RFC 7518 §6)
+    /// A JWK is malformed; `reason` says how.
+    case invalidKey(keyID: String?, reason: String)
+    /// A JWK meant for verification contains private key material.
+    case privateKeyMaterial(keyID: String?)
+
+    // Signatures (RFC 7515 §5.2, RFC 7518 §3)
+    /// The token's `alg` is not in the validator's allowed list.
+    case algorithmNotAllowed(String)
+    /// `alg` is `none`: an unsecured JWS is never accepted (RFC 7518 §3.6, OIDC Core §3.1.3.7 step 6).
+    case unsecuredTokenRejected
+    /// No key in the set fits the token's `kid` and `alg`.
+    case noMatchingKey(keyID: String?, algorithm: String)
+    /// The key's type cannot make this algorithm's signatures (an RSA key for HS256, say).
+    case keyAlgorithmMismatch(algorithm: String, keyType: String)
+    /// The key is shorter than the algorithm requires (RFC 7518 §3.2: 256 bits for HS256).
+    case keyTooShort(bits: Int, minimum: Int)
+    /// No verifier for this algorithm was given.
+    case unsupportedAlgorithm(String)
+    /// The signature does not verify with any matching key.
+    case invalidSignature
+
+    // ID token validation (OIDC Core §3.1.3.7, §3.2.2.9, §3.3.2.11)
+    /// `iss` is not the expected issuer (step 2).
+    case issuerMismatch(expected: String, actual: String)
+    /// `aud` does not contain the client id (step 3).
+    case audienceMismatch(expected: String, actual: [String])
+    /// `aud` contains an audience the client does not trust (step 3).
+    case untrustedAudience(String)
+    /// Several audiences and no `azp` (step 4).
+    case missingAuthorizedParty
+    /// `azp` is not the client id (step 5).
+    case authorizedPartyMismatch(expected: String, actual: String)
+    /// `exp` has passed (step 9).
+    case expired(expiration: NumericDate, now: NumericDate, leewaySeconds: Int64)
+    /// `nbf` has not yet come (RFC 7519 §4.1.5).
+    case notYetValid(notBefore: NumericDate, now: NumericDate, leewaySeconds: Int64)
+    /// `iat` is in the future (step 10).
+    case issuedInFuture(issuedAt: NumericDate, now: NumericDate, leewaySeconds: Int64)
+    /// `iat` is older than the allowed age (step 10).
+    case issuedTooLongAgo(issuedAt: NumericDate, now: NumericDate, maximumAgeSeconds: Int64)
+    /// `nonce` is not the one sent (step 11). The values are not shown: they are secrets.
+    case nonceMismatch
+    /// `auth_time` is older than `max_age` allows (step 13).
+    case authenticationTooOld(authTime: NumericDate, now: NumericDate, maximumAgeSeconds: Int64)
+    /// `at_hash` does not match the access token (§3.2.2.9).
+    case accessTokenHashMismatch
+    /// `c_hash` does not match the authorization code (§3.3.2.11).
+    case codeHashMismatch
+
+    /// A stable number for the case: 5001 and up.
+    public var code: Int {
+        switch self {
+        case .tokenTooLarge: 5001
+        case .encryptedTokenNotSupported: 5002
+        case .invalidSegmentCount: 5003
+        case .invalidBase64URL: 5004
+        case .invalidJSON: 5005
+        case .notAnObject: 5006
+        case .missingHeaderParameter: 5007
+        case .invalidHeaderParameter: 5008
+        case .unsupportedCriticalParameter: 5009
+        case .invalidClaim: 5010
+        case .missingClaim: 5011
+        case .invalidKey: 5012
+        case .privateKeyMaterial: 5013
+        case .algorithmNotAllowed: 5014
+        case .unsecuredTokenRejected: 5015
+        case .noMatchingKey: 5016
+        case .keyAlgorithmMismatch: 5017
+        case .keyTooShort: 5018
+        case .unsupportedAlgorithm: 5019
+        case .invalidSignature: 5020
+        case .issuerMismatch: 5021
+        case .audienceMismatch: 5022
+        case .untrustedAudience: 5023
+        case .missingAuthorizedParty: 5024
+        case .authorizedPartyMismatch: 5025
+        case .expired: 5026
+        case .notYetValid: 5027
+        case .issuedInFuture: 5028
+        case .issuedTooLongAgo: 5029
+        case .nonceMismatch: 5030
+        case .authenticationTooOld: 5031
+        case .accessTokenHashMismatch: 5032
+        case .codeHashMismatch: 5033
+        }
+    }
+}
+
+#if !hasFeature(Embedded)
+// Comparing errors is for tests and callers with the full runtime; Embedded Swift lacks the Unicode
+// tables that String's synthesized equality needs.
+extension AuthJWTError: Hashable {}
+#endif
+
+extension AuthJWTError: CustomStringConvertible {
+    public var description: String {
+        let reason =
+            switch self {
+            case .tokenTooLarge(let size, let limit): "the token is \(size) bytes, over the limit of \(limit); it was not parsed"
+            case .encryptedTokenNotSupported: "the token has five segments: it is an encrypted JWE (RFC 7516), which is not supported"
+            case .invalidSegmentCount(let count): "a compact JWS has 3 segments separated by dots (RFC 7515 §7.1), this has \(count)"
+            case .invalidBase64URL(let segment, let error): "the \(segment) segment is not base64url: \(error)"
+            case .invalidJSON(let segment, let error): "the \(segment) is not valid JSON: \(error)"
+            case .notAnObject(let segment): "the \(segment) is not a JSON object"
+            case .missingHeaderParameter(let name): "the header has no '\(name)' (RFC 7515 §4.1)"
+            case .invalidHeaderParameter(let name, let expected): "header parameter '\(name)' must be \(expected)"
+            case .unsupportedCriticalParameter(let name): "critical header parameter '\(name)' is not understood (RFC 7515 §4.1.11)"
+            case .invalidClaim(let name, let expected): "claim '\(name)' must be \(expected)"
+            case .missingClaim(let name): "claim '\(name)' is required but missing"
+            case .invalidKey(let keyID, let reason): "key\(Self.keyLabel(keyID)) is invalid: \(reason)"
+            case .privateKeyMaterial(let keyID): "key\(Self.keyLabel(keyID)) contains private key material; verification takes public keys only"
+            case .algorithmNotAllowed(let algorithm): "algorithm '\(algorithm)' is not allowed"
+            case .unsecuredTokenRejected: "alg 'none' (an unsecured JWS) is never accepted"
+            case .noMatchingKey(let keyID, let algorithm): "no key\(Self.keyLabel(keyID)) fits algorithm '\(algorithm)'"
+            case .keyAlgorithmMismatch(let algorithm, let keyType): "a '\(keyType)' key cannot verify '\(algorithm)' signatures"
+            case .keyTooShort(let bits, let minimum): "the key has \(bits) bits; at least \(minimum) are required (RFC 7518 §3.2)"
+            case .unsupportedAlgorithm(let algorithm): "no verifier for algorithm '\(algorithm)'"
+            case .invalidSignature: "the signature does not verify"
+            case .issuerMismatch(let expected, let actual): "claim 'iss' is '\(actual)', expected '\(expected)'"
+            case .audienceMismatch(let expected, let actual): "claim 'aud' is \(actual), which does not contain '\(expected)'"
+            case .untrustedAudience(let audience): "claim 'aud' contains '\(audience)', which is not trusted"
+            case .missingAuthorizedParty: "claim 'aud' has several audiences, so claim 'azp' is required"
+            case .authorizedPartyMismatch(let expected, let actual): "claim 'azp' is '\(actual)', expected '\(expected)'"
+            case .expired(let expiration, let now, let leeway): "claim 'exp' is \(expiration): expired at \(now) (leeway \(leeway) s)"
+            case .notYetValid(let notBefore, let now, let leeway): "claim 'nbf' is \(notBefore): not yet valid at \(now) (leeway \(leeway) s)"
+            case .issuedInFuture(let issuedAt, let now, let leeway): "claim 'iat' is \(issuedAt), in the future at \(now) (leeway \(leeway) s)"
+            case .issuedTooLongAgo(let issuedAt, let now, let age): "claim 'iat' is \(issuedAt), older than \(age) s at \(now)"
+            case .nonceMismatch: "claim 'nonce' does not match the nonce sent in the request"
+            case .authenticationTooOld(let authTime, let now, let age): "claim 'auth_time' is \(authTime), older than max_age \(age) s at \(now)"
+            case .accessTokenHashMismatch: "claim 'at_hash' does not match the access token (OIDC Core §3.2.2.9)"
+            case .codeHashMismatch: "claim 'c_hash' does not match the authorization code (OIDC Core §3.3.2.11)"
+            }
+        return "AuthJWTError \(code): \(reason)"
+    }
+
+    private static func keyLabel(_ keyID: String?) -> String {
+        keyID.map { " '\($0)'" } ?? ""
+    }
+}

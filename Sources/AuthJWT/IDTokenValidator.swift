@@ -1,0 +1,149 @@
+import AuthBase64URL
+import AuthDigest
+
+/// Validates an OpenID Connect ID token as OIDC Core §3.1.3.7 requires, plus `at_hash` (§3.2.2.9) and
+/// `c_hash` (§3.3.2.11).
+///
+/// ```swift
+/// let validator = IDTokenValidator(issuer: "https://server.example.com", clientID: "s6BhdRkqt3")
+/// let idToken = try validator.validate(
+///     token, keys: jwks, now: NumericDate(secondsSince1970: currentUnixTime),
+///     nonce: nonce.value, accessToken: tokens.accessToken)
+/// ```
+///
+/// Checked, in this order; the first failure is thrown as its own ``AuthJWTError`` case:
+/// 1. the token decodes (``JWT``);
+/// 2. the signature: `alg` is not `none` and is in ``allowedAlgorithms``, a key of the right type from the
+///    set verifies it (``JWS/verifySignature(using:verifiers:allowedAlgorithms:)``), steps 6–8;
+/// 3. `iss` equals ``issuer`` exactly (step 2);
+/// 4. `aud` contains ``clientID``; any other audience must be in ``additionalTrustedAudiences``; with more
+///    than one audience `azp` is required; `azp`, when present, equals ``clientID`` (steps 3–5);
+/// 5. `exp` is present and `now < exp + leeway` (step 9);
+/// 6. `nbf`, when present, `now ≥ nbf − leeway` (RFC 7519 §4.1.5);
+/// 7. `iat` is present, not after `now + leeway`, and, if ``maximumIssuedAtAgeSeconds`` is set, not older
+///    (step 10);
+/// 8. `sub` is present (Core §2);
+/// 9. when a nonce was sent, `nonce` is present and equal, compared in constant time (step 11);
+/// 10. when `max_age` was requested, `auth_time` is present and `auth_time + max_age + leeway ≥ now`
+///     (step 13);
+/// 11. when the access token or code is given and `at_hash` / `c_hash` is present, the hash matches.
+///
+/// Not checked: `acr` and `amr` (compare them yourself if you requested them); whether the keys are the
+/// issuer's current keys (that is where they were fetched from: see the client); token revocation.
+public struct IDTokenValidator: Sendable {
+    /// The expected `iss`, exactly as in the provider's discovery document.
+    public var issuer: String
+    /// This client's id, which `aud` must contain.
+    public var clientID: String
+    /// Other audiences the client accepts in `aud` besides itself. Default: none.
+    public var additionalTrustedAudiences: [String] = []
+    /// The algorithms accepted. Default RS256 and ES256; add HS256 only for a provider that signs ID tokens
+    /// with the client secret. `none` is never accepted, listed or not.
+    public var allowedAlgorithms: [JWSAlgorithm] = [.rs256, .es256]
+    /// The verifiers available, by algorithm.
+    public var verifiers: [JWSVerifier] = JWSVerifier.defaults
+    /// Clock skew tolerated on `exp`, `nbf`, `iat` and `auth_time`, in seconds. Default 60.
+    public var leewaySeconds: Int64 = 60
+    /// If set, tokens whose `iat` is older than this many seconds are refused. Default: not checked.
+    public var maximumIssuedAtAgeSeconds: Int64? = nil
+
+    /// A validator for tokens from `issuer` to `clientID`, with the defaults above.
+    public init(issuer: String, clientID: String) {
+        self.issuer = issuer
+        self.clientID = clientID
+    }
+
+    /// Validates a compact ID token.
+    ///
+    /// - Parameters:
+    ///   - token: the compact JWS, as received in the token response's `id_token`.
+    ///   - keys: the issuer's signing keys (its JWK Set), or a symmetric key for HS256.
+    ///   - now: the current time, injected so that tests are deterministic.
+    ///   - nonce: the nonce sent in the authentication request, if one was.
+    ///   - maxAge: the `max_age` sent in the authentication request, if one was.
+    ///   - accessToken: the access token issued with it, to check `at_hash`.
+    ///   - authorizationCode: the code issued with it (hybrid flow), to check `c_hash`.
+    public func validate(
+        _ token: some StringProtocol,
+        keys: JWKSet,
+        now: NumericDate,
+        nonce: String? = nil,
+        maxAge: Int64? = nil,
+        accessToken: String? = nil,
+        authorizationCode: String? = nil
+    ) throws(AuthJWTError) -> IDToken {
+        let jwt = try JWT(compact: token)
+        let key = try jwt.jws.verifySignature(using: keys, verifiers: verifiers, allowedAlgorithms: allowedAlgorithms)
+        let claims = jwt.claims
+
+        guard let tokenIssuer = try claims.issuer else { throw .missingClaim("iss") }
+        guard tokenIssuer.utf8.elementsEqual(issuer.utf8) else { throw .issuerMismatch(expected: issuer, actual: tokenIssuer) }
+
+        let audience = try claims.audience
+        guard audience.contains(where: { $0.utf8.elementsEqual(clientID.utf8) }) else {
+            throw .audienceMismatch(expected: clientID, actual: audience)
+        }
+        for other in audience where !other.utf8.elementsEqual(clientID.utf8) {
+            guard additionalTrustedAudiences.contains(where: { $0.utf8.elementsEqual(other.utf8) }) else {
+                throw .untrustedAudience(other)
+            }
+        }
+        let authorizedParty = try claims.authorizedParty
+        if audience.count > 1, authorizedParty == nil { throw .missingAuthorizedParty }
+        if let authorizedParty, !authorizedParty.utf8.elementsEqual(clientID.utf8) {
+            throw .authorizedPartyMismatch(expected: clientID, actual: authorizedParty)
+        }
+
+        guard let expiration = try claims.expiration else { throw .missingClaim("exp") }
+        guard now < expiration.adding(seconds: leewaySeconds) else {
+            throw .expired(expiration: expiration, now: now, leewaySeconds: leewaySeconds)
+        }
+        if let notBefore = try claims.notBefore, now < notBefore.adding(seconds: -leewaySeconds) {
+            throw .notYetValid(notBefore: notBefore, now: now, leewaySeconds: leewaySeconds)
+        }
+        guard let issuedAt = try claims.issuedAt else { throw .missingClaim("iat") }
+        guard issuedAt <= now.adding(seconds: leewaySeconds) else {
+            throw .issuedInFuture(issuedAt: issuedAt, now: now, leewaySeconds: leewaySeconds)
+        }
+        if let maximumAge = maximumIssuedAtAgeSeconds, issuedAt.adding(seconds: maximumAge) < now {
+            throw .issuedTooLongAgo(issuedAt: issuedAt, now: now, maximumAgeSeconds: maximumAge)
+        }
+
+        guard let subject = try claims.subject else { throw .missingClaim("sub") }
+
+        if let nonce {
+            guard let tokenNonce = try claims.nonce else { throw .missingClaim("nonce") }
+            guard ConstantTime.isEqual(tokenNonce.utf8, nonce.utf8) else { throw .nonceMismatch }
+        }
+        if let maxAge {
+            guard let authTime = try claims.authenticationTime else { throw .missingClaim("auth_time") }
+            guard now <= authTime.adding(seconds: maxAge).adding(seconds: leewaySeconds) else {
+                throw .authenticationTooOld(authTime: authTime, now: now, maximumAgeSeconds: maxAge)
+            }
+        }
+        if let accessToken, let expected = try claims.accessTokenHash {
+            guard try Self.halfHash(of: accessToken, algorithm: jwt.header.algorithm, matches: expected) else {
+                throw .accessTokenHashMismatch
+            }
+        }
+        if let authorizationCode, let expected = try claims.codeHash {
+            guard try Self.halfHash(of: authorizationCode, algorithm: jwt.header.algorithm, matches: expected) else {
+                throw .codeHashMismatch
+            }
+        }
+        return IDToken(
+            jwt: jwt, issuer: tokenIssuer, subject: subject, audience: audience,
+            expiration: expiration, issuedAt: issuedAt, signingKey: key
+        )
+    }
+
+    /// OIDC Core §3.2.2.9: base64url of the left half of the hash of the value's ASCII bytes, using the
+    /// hash of the token's `alg`. The SHA-256 algorithms (HS256, RS256, ES256, PS256) are supported.
+    static func halfHash(of value: String, algorithm: JWSAlgorithm, matches expected: String) throws(AuthJWTError) -> Bool {
+        let sha256Algorithms: [JWSAlgorithm] = [.hs256, .rs256, .es256, JWSAlgorithm(rawValue: "PS256")]
+        guard sha256Algorithms.contains(algorithm) else { throw .unsupportedAlgorithm(algorithm.rawValue) }
+        let digest = Array(SHA256.hash(data: value.utf8))
+        let half = Base64URL.encode(digest[..<16])
+        return ConstantTime.isEqual(half.utf8, expected.utf8)
+    }
+}

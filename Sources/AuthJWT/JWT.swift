@@ -1,0 +1,27 @@
+import AuthJSON
+
+/// A JSON Web Token (RFC 7519): a compact JWS whose payload is a JSON object of claims.
+///
+/// ```swift
+/// let jwt = try JWT(compact: idToken)     // decodes; verifies nothing
+/// jwt.header.algorithm                    // .rs256
+/// try jwt.claims.subject                  // "248289761001"
+/// ```
+///
+/// Decoding checks the form (RFC 7519 §7.2): a valid ``JWS`` whose payload is a JSON object with unique
+/// member names. Trust nothing in it until ``IDTokenValidator`` has checked the signature and claims.
+public struct JWT: Sendable {
+    /// The signed structure: header, payload bytes, signature, signing input.
+    public let jws: JWS
+    /// The payload's claims.
+    public let claims: JWTClaims
+
+    /// The protected header.
+    public var header: JOSEHeader { jws.header }
+
+    /// Decodes a compact JWT.
+    public init(compact text: some StringProtocol, maximumSize: Int = JWS.maximumTokenSize) throws(AuthJWTError) {
+        jws = try JWS(compact: text, maximumSize: maximumSize)
+        claims = JWTClaims(try JWS.object(jws.payload, segment: "payload"))
+    }
+}

@@ -1,0 +1,74 @@
+import AuthJWT
+import Foundation
+import TestVectors
+import Testing
+
+@Suite("ID tokens made by joserfc")
+struct JWTCorpusTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let token: String
+        let jwks: Data
+        let settings: [String: any Sendable]
+        let expected: String
+        var testDescription: String { name }
+    }
+
+    /// Read with Foundation's JSONSerialization, so the corpus is not loaded by the code under test.
+    static let cases: [Case] = {
+        guard let data = try? Vectors.data("Python/jwt-corpus.json"),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let entries = root["cases"] as? [[String: Any]]
+        else { return [] }
+        return entries.compactMap { entry in
+            guard let name = entry["name"] as? String, let token = entry["token"] as? String,
+                let jwks = entry["jwks"], let jwksData = try? JSONSerialization.data(withJSONObject: jwks),
+                let settings = entry["settings"] as? [String: Any]
+            else { return nil }
+            let expected = (entry["expected"] as? String) ?? "\(entry["expected"] as? Int ?? -1)"
+            var sendable: [String: any Sendable] = [:]
+            for (key, value) in settings {
+                switch value {
+                case let text as String: sendable[key] = text
+                case let number as NSNumber: sendable[key] = number.int64Value
+                case let list as [String]: sendable[key] = list
+                default: break
+                }
+            }
+            return Case(name: name, token: token, jwks: jwksData, settings: sendable, expected: expected)
+        }
+    }()
+
+    @Test("the corpus holds over 100 tokens, valid and of each kind of invalid")
+    func corpusSize() {
+        #expect(Self.cases.count >= 100)
+        #expect(Self.cases.filter { $0.expected == "valid" }.count >= 30)
+        #expect(Set(Self.cases.map(\.expected)).count >= 30)
+    }
+
+    @Test("each token gets the verdict of its category", arguments: cases)
+    func verdict(_ vector: Case) throws {
+        let settings = vector.settings
+        var validator = IDTokenValidator(
+            issuer: settings["issuer"] as? String ?? "", clientID: settings["clientID"] as? String ?? "")
+        validator.allowedAlgorithms = (settings["allowedAlgorithms"] as? [String] ?? []).map(JWSAlgorithm.init(rawValue:))
+        validator.additionalTrustedAudiences = settings["trustedAudiences"] as? [String] ?? []
+        validator.leewaySeconds = settings["leeway"] as? Int64 ?? 0
+        validator.maximumIssuedAtAgeSeconds = settings["maxIssuedAtAge"] as? Int64
+        let verdict: String
+        do {
+            let keys = try JWKSet(json: vector.jwks)
+            let token = try validator.validate(
+                vector.token, keys: keys,
+                now: NumericDate(secondsSince1970: settings["now"] as? Int64 ?? 0),
+                nonce: settings["nonce"] as? String, maxAge: settings["maxAge"] as? Int64,
+                accessToken: settings["accessToken"] as? String, authorizationCode: settings["code"] as? String)
+            #expect(token.issuer == validator.issuer)
+            verdict = "valid"
+        } catch {
+            verdict = "\(error.code)"
+            #expect(!error.description.contains(vector.token), "an error message must not repeat the token")
+        }
+        #expect(verdict == vector.expected, "\(vector.name)")
+    }
+}

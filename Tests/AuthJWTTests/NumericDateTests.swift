@@ -1,0 +1,42 @@
+import AuthJSON
+import AuthJWT
+import Testing
+
+@Suite("NumericDate")
+struct NumericDateTests {
+    static func date(_ literal: String) -> NumericDate? {
+        (try? JSONValue(parsing: literal))?.numberValue.flatMap(NumericDate.init)
+    }
+
+    @Test("reads integers, fractions and exponents exactly, without floating point")
+    func exactReading() {
+        #expect(Self.date("1300819380") == NumericDate(secondsSince1970: 1_300_819_380))
+        #expect(Self.date("1300819380.5") == NumericDate(secondsSince1970: 1_300_819_380, nanoseconds: 500_000_000))
+        #expect(Self.date("1.3008193805e9") == NumericDate(secondsSince1970: 1_300_819_380, nanoseconds: 500_000_000))
+        #expect(Self.date("13008193805E-1") == NumericDate(secondsSince1970: 1_300_819_380, nanoseconds: 500_000_000))
+        #expect(Self.date("0.000000001") == NumericDate(secondsSince1970: 0, nanoseconds: 1))
+        #expect(Self.date("1.0000000019") == NumericDate(secondsSince1970: 1, nanoseconds: 1))  // beyond ns: dropped
+        #expect(Self.date("-1.25") == NumericDate(secondsSince1970: -2, nanoseconds: 750_000_000))
+        #expect(Self.date("0e999999") == NumericDate(secondsSince1970: 0))
+        #expect(Self.date("9223372036854775807") == NumericDate(secondsSince1970: Int64.max))
+    }
+
+    @Test("refuses values outside ±2^63 seconds rather than wrapping")
+    func range() {
+        #expect(Self.date("9223372036854775808") == nil)
+        #expect(Self.date("1e19") == nil)
+        #expect(Self.date("1e400") == nil)
+    }
+
+    @Test("orders, moves by seconds without overflowing, and prints as seconds")
+    func arithmetic() throws {
+        let a = NumericDate(secondsSince1970: 100)
+        let b = try #require(NumericDate(secondsSince1970: 100, nanoseconds: 1))
+        #expect(a < b && a.adding(seconds: 1) > b)
+        #expect(NumericDate(secondsSince1970: Int64.max).adding(seconds: 10).secondsSince1970 == Int64.max)
+        #expect(NumericDate(secondsSince1970: Int64.min).adding(seconds: -10).secondsSince1970 == Int64.min)
+        #expect(b.description == "100.000000001")
+        #expect(try #require(Self.date("1300819380.5")).description == "1300819380.5")
+        #expect(NumericDate(secondsSince1970: 5, nanoseconds: 1_000_000_000) == nil)
+    }
+}

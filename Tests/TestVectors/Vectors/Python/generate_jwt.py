@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Generates jwt-corpus.json: ID tokens signed by joserfc (pip install joserfc; 1.6.5 used) and, for
+malformed ones joserfc will not produce, by Python's hmac, each with the validator settings to use and the
+expected verdict: "valid", or the AuthJWTError code that the token's category must produce.
+
+The verdicts come from the category each token was built for (expired, wrong issuer, …), never from
+AuthFlow's output. Run from this folder: python3 generate_jwt.py (seeded: the output is reproducible except
+that joserfc's own field order could change between its versions).
+"""
+import base64, hashlib, hmac, json, platform, random
+import joserfc
+from joserfc import jwt
+from joserfc.jwk import OctKey
+
+rng = random.Random(7519)
+NOW = 1767225600                      # 2026-01-01T00:00:00Z
+ISS = "https://issuer.example"
+CLIENT = "client-123"
+NONCE = "n-0S6_WzA2Mj"
+ACCESS_TOKEN = "jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y"
+CODE = "Qcb0Orv1zh30vL1MPRsbm-diHiMwcLyZvn1arpZv-Jxf_11jnpEX3Tgfvk"
+K1, K2, K3 = (bytes(rng.randrange(256) for _ in range(32)) for _ in range(3))
+SHORT = bytes(rng.randrange(256) for _ in range(16))
+
+def b64(data): return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+def half_hash(value): return b64(hashlib.sha256(value.encode()).digest()[:16])
+def jwk(k, kid): return {"kty": "oct", "kid": kid, "k": b64(k)}
+JWKS = {"keys": [jwk(K1, "k1"), jwk(K2, "k2")]}
+
+def claims(**changes):
+    base = {"iss": ISS, "sub": "user-%d" % rng.randrange(10**6), "aud": CLIENT, "iat": NOW - 10,
+            "exp": NOW + 600, "nonce": NONCE, "auth_time": NOW - 30}
+    for name, value in changes.items():
+        if value is None: base.pop(name, None)
+        else: base[name] = value
+    return base
+
+def sign(header, payload, key):
+    return jwt.encode(header, payload, OctKey.import_key(key))
+
+def raw(header_json, payload_json, key, alg=hashlib.sha256):
+    """Hand-built token: exact JSON text, signed with Python's hmac."""
+    signing_input = b64(header_json.encode()) + "." + b64(payload_json.encode())
+    return signing_input + "." + b64(hmac.new(key, signing_input.encode(), alg).digest())
+
+cases = []
+def case(name, token, expected, jwks=JWKS, **settings):
+    options = {"issuer": ISS, "clientID": CLIENT, "now": NOW, "nonce": NONCE, "leeway": 60,
+               "allowedAlgorithms": ["HS256"], "trustedAudiences": []}
+    options.update(settings)
+    cases.append({"name": name, "token": token, "jwks": jwks, "settings": options, "expected": expected})
+
+H1 = {"alg": "HS256", "kid": "k1"}
+H2 = {"alg": "HS256", "kid": "k2"}
+
+# Valid tokens, in many shapes.
+for i in range(12):
+    key, header = (K1, H1) if i % 2 == 0 else (K2, H2)
+    case("valid %d" % i, sign(header, claims(), key), "valid")
+for i in range(4):
+    case("valid, aud as array %d" % i, sign(H1, claims(aud=[CLIENT]), K1), "valid")
+    case("valid, trusted second audience with azp %d" % i,
+         sign(H2, claims(aud=[CLIENT, "api.example"], azp=CLIENT), K2), "valid", trustedAudiences=["api.example"])
+    case("valid, no kid: every key is tried %d" % i, sign({"alg": "HS256"}, claims(), K2), "valid")
+    case("valid, typ JWT %d" % i, sign({"alg": "HS256", "kid": "k1", "typ": "JWT"}, claims(), K1), "valid")
+case("valid, expired within leeway", sign(H1, claims(exp=NOW - 30), K1), "valid")
+case("valid, nbf passed", sign(H1, claims(nbf=NOW - 5), K1), "valid")
+case("valid, nbf within leeway", sign(H1, claims(nbf=NOW + 30), K1), "valid")
+case("valid, iat within leeway", sign(H1, claims(iat=NOW + 30), K1), "valid")
+case("valid, fractional exp", raw('{"alg":"HS256","kid":"k1"}', json.dumps(claims(exp=NOW + 600.5)), K1), "valid")
+case("valid, no nonce expected", sign(H1, claims(nonce=None), K1), "valid", nonce=None)
+case("valid, at_hash", sign(H1, claims(at_hash=half_hash(ACCESS_TOKEN)), K1), "valid", accessToken=ACCESS_TOKEN)
+case("valid, c_hash", sign(H1, claims(c_hash=half_hash(CODE)), K1), "valid", code=CODE)
+case("valid, max_age", sign(H1, claims(auth_time=NOW - 100), K1), "valid", maxAge=300)
+case("valid, email_verified as Apple's string",
+     sign(H1, claims(email="a@example.com", email_verified="true"), K1), "valid")
+case("valid, unicode claims", sign(H1, claims(name="Zoë 😀", locale="fr-CA"), K1), "valid")
+case("valid, within iat age", sign(H1, claims(iat=NOW - 200), K1), "valid", maxIssuedAtAge=300)
+
+# Each kind of invalid token, with the error code its category must produce.
+for i in range(3):
+    case("expired %d" % i, sign(H1, claims(exp=NOW - 61 - i * 1000), K1), 5026)
+    case("not yet valid %d" % i, sign(H1, claims(nbf=NOW + 120 + i), K1), 5027)
+    case("issued in the future %d" % i, sign(H2, claims(iat=NOW + 120 + i), K2), 5028)
+    case("wrong issuer %d" % i, sign(H1, claims(iss=["https://evil.example", ISS + "/", "https://ISSUER.example"][i]), K1), 5021)
+    case("wrong audience %d" % i, sign(H1, claims(aud=["other-client", ["other"], "client-1234"][i]), K1), 5022)
+    case("wrong nonce %d" % i, sign(H1, claims(nonce=NONCE + "x" * (i + 1)), K1), 5030)
+    case("signed with another key %d" % i, sign(H1, claims(), K3), 5020)
+    case("unknown kid %d" % i, sign({"alg": "HS256", "kid": "k9%d" % i}, claims(), K1), 5016)
+case("issued too long ago", sign(H1, claims(iat=NOW - 1000), K1), 5029, maxIssuedAtAge=300)
+case("missing iss", sign(H1, claims(iss=None), K1), 5011)
+case("missing exp", sign(H1, claims(exp=None), K1), 5011)
+case("missing iat", sign(H1, claims(iat=None), K1), 5011)
+case("missing sub", sign(H1, claims(sub=None), K1), 5011)
+case("missing nonce", sign(H1, claims(nonce=None), K1), 5011)
+case("missing auth_time with max_age", sign(H1, claims(auth_time=None), K1), 5011, maxAge=300)
+case("authentication too old", sign(H1, claims(auth_time=NOW - 1000), K1), 5031, maxAge=300)
+case("untrusted second audience", sign(H1, claims(aud=[CLIENT, "api.example"], azp=CLIENT), K1), 5023)
+case("several audiences without azp", sign(H1, claims(aud=[CLIENT, "api.example"]), K1), 5024, trustedAudiences=["api.example"])
+case("azp is another client", sign(H1, claims(azp="other-client"), K1), 5025)
+case("at_hash of another token", sign(H1, claims(at_hash=half_hash(ACCESS_TOKEN + "x")), K1), 5032, accessToken=ACCESS_TOKEN)
+case("c_hash of another code", sign(H1, claims(c_hash=half_hash(CODE + "x")), K1), 5033, code=CODE)
+case("exp as a numeric string", sign(H1, claims(exp=str(NOW + 600)), K1), 5010)
+case("aud as a number", sign(H1, claims(aud=123), K1), 5010)
+case("iss as a number", sign(H1, claims(iss=7), K1), 5010)
+case("alg none", b64(b'{"alg":"none"}') + "." + b64(json.dumps(claims()).encode()) + ".", 5015)
+case("alg none, allowed or not", b64(b'{"alg":"none"}') + "." + b64(json.dumps(claims()).encode()) + ".", 5015,
+     allowedAlgorithms=["HS256", "none"])
+case("HS384 not allowed", jwt.encode({"alg": "HS384", "kid": "k1"}, claims(), OctKey.import_key(K1 + K1), algorithms=["HS384"]), 5014)
+case("key shorter than 256 bits", raw('{"alg":"HS256","kid":"s"}', json.dumps(claims()), SHORT), 5018,
+     jwks={"keys": [jwk(SHORT, "s")]})
+case("HS256 with an RSA key's kid (algorithm confusion)", sign(H1, claims(), K1), 5017,
+     jwks={"keys": [{"kty": "RSA", "kid": "k1", "n": b64(bytes([0xc1]) + bytes(255)), "e": "AQAB"}]})
+case("crit names an unknown extension", raw('{"alg":"HS256","kid":"k1","crit":["exp"],"exp":1}', json.dumps(claims()), K1), 5009)
+case("crit names a registered parameter", raw('{"alg":"HS256","kid":"k1","crit":["alg"]}', json.dumps(claims()), K1), 5008)
+case("header without alg", raw('{"kid":"k1"}', json.dumps(claims()), K1), 5007)
+case("alg is not a string", raw('{"alg":256,"kid":"k1"}', json.dumps(claims()), K1), 5008)
+case("duplicate claim name", raw('{"alg":"HS256","kid":"k1"}', '{"sub":"a","sub":"b","iss":"%s"}' % ISS, K1), 5005)
+case("duplicate header name", raw('{"alg":"HS256","alg":"none","kid":"k1"}', json.dumps(claims()), K1), 5005)
+case("payload is an array", raw('{"alg":"HS256","kid":"k1"}', '["not","claims"]', K1), 5006)
+case("header is a string", raw('"HS256"', json.dumps(claims()), K1), 5006)
+case("encrypted JWE (five segments)", "eyJhbGciOiJSU0EtT0FFUCIsImVuYyI6IkEyNTZHQ00ifQ.a.b.c.d", 5002)
+case("two segments", "eyJhbGciOiJIUzI1NiJ9.e30", 5003)
+case("four segments", sign(H1, claims(), K1) + ".extra", 5003)
+case("padded signature", sign(H1, claims(), K1) + "=", 5004)
+case("standard base64 in the payload", "eyJhbGciOiJIUzI1NiJ9.e30+.AAAA", 5004)
+case("token over 64 KiB", sign(H1, claims(padding="x" * 70000), K1), 5001)
+good = sign(H1, claims(), K1)
+h, p, s = good.split(".")
+tampered_claims = json.loads(base64.urlsafe_b64decode(p + "=" * (-len(p) % 4)))
+tampered_claims["sub"] = "admin"
+case("payload changed after signing", h + "." + b64(json.dumps(tampered_claims).encode()) + "." + s, 5020)
+case("header changed after signing", b64(b'{"alg":"HS256","kid":"k1","typ":"at+jwt"}') + "." + p + "." + s, 5020)
+sig = bytearray(base64.urlsafe_b64decode(s + "="))
+for bit in [0, 7, 100, 255]:
+    flipped = bytearray(sig)
+    flipped[bit // 8] ^= 1 << (bit % 8)
+    case("signature bit %d flipped" % bit, h + "." + p + "." + b64(bytes(flipped)), 5020)
+case("signature truncated", h + "." + p + "." + b64(bytes(sig[:31])), 5020)
+
+doc = {"source": "joserfc %s and Python %s hmac; generated by generate_jwt.py" % (joserfc.__version__, platform.python_version()),
+       "cases": cases}
+with open("jwt-corpus.json", "w") as f:
+    json.dump(doc, f, indent=1)
+    f.write("\n")
+print(len(cases), "cases")
