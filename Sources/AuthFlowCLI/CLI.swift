@@ -15,6 +15,13 @@ enum CLI {
           pkce generate [--length N]        a new code verifier (N = 43...128, default 43) and its S256
                                             challenge (RFC 7636 §4.1-4.2)
           pkce challenge VERIFIER|-         the S256 challenge of a verifier (- reads it from standard input)
+          jwt decode TOKEN|-                header and claims as pretty JSON, NOT verified (- reads stdin)
+          jwt verify TOKEN|- (--jwks FILE | --hs256-key-hex HEX) [--issuer I] [--audience A]
+                     [--nonce N] [--now UNIX] [--leeway S]
+                                            verify the signature (RS256/ES256 from the JWKS, HS256 with a
+                                            symmetric key) and the claims; with --issuer and --audience, as
+                                            an OpenID Connect ID token (OIDC Core §3.1.3.7). Prints 'valid'
+                                            or fails with the reason.
           demo [--rfc7636-example]          a narrated walk through PKCE, state and nonce
           help                              this text
 
@@ -44,6 +51,7 @@ enum CLI {
         case "hmac-sha256": try HMACCommand.run(rest, terminal: &terminal)
         case "base64url": try Base64URLCommand.run(rest, terminal: &terminal)
         case "pkce": try PKCECommand.run(rest, terminal: &terminal)
+        case "jwt": try JWTCommand.run(rest, terminal: &terminal)
         case "demo": try DemoCommand.run(rest, terminal: &terminal)
         case "help", "--help", "-h":
             try rest.expectNone()

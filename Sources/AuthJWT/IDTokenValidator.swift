@@ -94,19 +94,11 @@ public struct IDTokenValidator: Sendable {
             throw .authorizedPartyMismatch(expected: clientID, actual: authorizedParty)
         }
 
-        guard let expiration = try claims.expiration else { throw .missingClaim("exp") }
-        guard now < expiration.adding(seconds: leewaySeconds) else {
-            throw .expired(expiration: expiration, now: now, leewaySeconds: leewaySeconds)
-        }
-        if let notBefore = try claims.notBefore, now < notBefore.adding(seconds: -leewaySeconds) {
-            throw .notYetValid(notBefore: notBefore, now: now, leewaySeconds: leewaySeconds)
-        }
-        guard let issuedAt = try claims.issuedAt else { throw .missingClaim("iat") }
-        guard issuedAt <= now.adding(seconds: leewaySeconds) else {
-            throw .issuedInFuture(issuedAt: issuedAt, now: now, leewaySeconds: leewaySeconds)
-        }
-        if let maximumAge = maximumIssuedAtAgeSeconds, issuedAt.adding(seconds: maximumAge) < now {
-            throw .issuedTooLongAgo(issuedAt: issuedAt, now: now, maximumAgeSeconds: maximumAge)
+        let times = TimeChecks(now: now, leewaySeconds: leewaySeconds)
+        guard let expiration = try times.expiration(claims, required: true) else { throw .missingClaim("exp") }
+        try times.notBefore(claims)
+        guard let issuedAt = try times.issuedAt(claims, required: true, maximumAgeSeconds: maximumIssuedAtAgeSeconds) else {
+            throw .missingClaim("iat")
         }
 
         guard let subject = try claims.subject else { throw .missingClaim("sub") }

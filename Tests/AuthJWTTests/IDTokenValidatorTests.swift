@@ -117,3 +117,37 @@ struct IDTokenValidatorTests {
         #expect(AuthJWTError.invalidSignature.description == "AuthJWTError 5020: the signature does not verify")
     }
 }
+
+@Suite("JWTValidator")
+struct JWTValidatorTests {
+    @Test("checks signature and times, and issuer and audience only when named")
+    func generalValidation() throws {
+        var validator = JWTValidator(allowedAlgorithms: [.hs256])
+        let token = IDTokenValidatorTests.token(#"{"iss":"joe","aud":["a","b"],"exp":1767226200}"#)
+        let keys = IDTokenValidatorTests.keys
+        let now = IDTokenValidatorTests.now
+        #expect(try validator.validate(token, keys: keys, now: now).jwt.claims.issuer == "joe")
+        validator.audience = "b"
+        validator.issuer = "joe"
+        #expect(try validator.validate(token, keys: keys, now: now).key.keyType == .octetSequence)
+        validator.audience = "c"
+        #expect(throws: AuthJWTError.audienceMismatch(expected: "c", actual: ["a", "b"])) {
+            try validator.validate(token, keys: keys, now: now)
+        }
+        #expect(throws: AuthJWTError.expired(expiration: NumericDate(secondsSince1970: 1_767_226_200),
+                                             now: now.adding(seconds: 700), leewaySeconds: 60)) {
+            try JWTValidator(allowedAlgorithms: [.hs256]).validate(token, keys: keys, now: now.adding(seconds: 700))
+        }
+    }
+
+    @Test("requires exp unless told not to")
+    func expirationRequirement() throws {
+        let token = IDTokenValidatorTests.token(#"{"sub":"x"}"#)
+        var validator = JWTValidator(allowedAlgorithms: [.hs256])
+        #expect(throws: AuthJWTError.missingClaim("exp")) {
+            try validator.validate(token, keys: IDTokenValidatorTests.keys, now: IDTokenValidatorTests.now)
+        }
+        validator.requiresExpiration = false
+        #expect(try validator.validate(token, keys: IDTokenValidatorTests.keys, now: IDTokenValidatorTests.now).jwt.claims.subject == "x")
+    }
+}
