@@ -89,6 +89,19 @@ struct JWSTests {
         #expect(throws: AuthJWTError.notAnObject(segment: "payload")) { try JWT(compact: "eyJhbGciOiJub25lIn0.WzFd.") }
     }
 
+    @Test("refuses deeply nested claims and duplicate claim names with the JSON error inside")
+    func hostilePayloads() {
+        let header = Base64URL.encode(#"{"alg":"HS256"}"#.utf8)
+        let deep = Base64URL.encode(("{\"a\":" + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "}").utf8)
+        #expect(throws: AuthJWTError.invalidJSON(segment: "payload", .nestingTooDeep(offset: 36, limit: 32))) {
+            try JWT(compact: header + "." + deep + ".")
+        }
+        let duplicate = Base64URL.encode(#"{"sub":"alice","sub":"admin"}"#.utf8)
+        #expect(throws: AuthJWTError.invalidJSON(segment: "payload", .duplicateMemberName("sub", offset: 15))) {
+            try JWT(compact: header + "." + duplicate + ".")
+        }
+    }
+
     @Test("refuses every crit the RFC forbids or this library does not understand")
     func critical() throws {
         func header(_ json: String) throws(AuthJWTError) -> JOSEHeader {
