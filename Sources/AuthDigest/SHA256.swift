@@ -91,8 +91,7 @@ public struct SHA256: Sendable {
     /// The hasher itself is not changed, so more data can still be added to it afterwards: the digest
     /// is that of everything added so far.
     public func finalize() -> SHA256Digest {
-        var block = buffer
-        return block.withUnsafeMutableBytes { bytes in
+        buffer.withUnsafeBytes { bytes in
             Self.finish(state, tail: UnsafeRawBufferPointer(rebasing: bytes[..<bufferedByteCount]), messageByteCount: messageByteCount)
         }
     }

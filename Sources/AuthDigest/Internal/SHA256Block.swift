@@ -13,6 +13,10 @@ struct SHA256Block: Sendable {
         Swift.withUnsafeMutableBytes(of: &words, body)
     }
 
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        Swift.withUnsafeBytes(of: words, body)
+    }
+
     mutating func copy(from source: UnsafeRawPointer, count: Int, at offset: Int) {
         withUnsafeMutableBytes { bytes in
             (bytes.baseAddress! + offset).copyMemory(from: source, byteCount: count)
@@ -20,8 +24,6 @@ struct SHA256Block: Sendable {
     }
 
     func compress(into state: inout SHA256State) {
-        Swift.withUnsafeBytes(of: words) { bytes in
-            state.compress(bytes.baseAddress!, blockCount: 1)
-        }
+        withUnsafeBytes { state.compress($0.baseAddress!, blockCount: 1) }
     }
 }
