@@ -48,6 +48,16 @@ public struct JWSVerifier: Sendable {
         return HMACSHA256.isValidAuthenticationCode(signature, authenticating: signingInput, key: secret)
     }
 
+    /// RS256: RSASSA-PKCS1-v1_5 with SHA-256 (RFC 7518 §3.3, RFC 8017 §8.2.2), with a 2048–4096-bit
+    /// modulus. The whole encoded message is compared; the DigestInfo is never parsed.
+    public static let rs256 = JWSVerifier(algorithm: .rs256, keyType: .rsa) { (signature, signingInput, key) throws(AuthJWTError) -> Bool in
+        guard case .rsa(let modulus, let exponent) = key.material else {
+            throw .keyAlgorithmMismatch(algorithm: "RS256", keyType: key.keyType.rawValue)
+        }
+        let publicKey = try RSAPublicKey(modulus: modulus, exponent: exponent, keyID: key.keyID)
+        return publicKey.isValidSignature(signature, sha256: SHA256.hash(data: signingInput))
+    }
+
     /// The verifiers AuthJWT provides.
-    public static let defaults: [JWSVerifier] = [.hs256]
+    public static let defaults: [JWSVerifier] = [.hs256, .rs256]
 }

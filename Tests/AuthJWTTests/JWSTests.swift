@@ -15,6 +15,7 @@ struct JOSEExamples: Decodable {
     let rfc7515_a1: HS256Example
     let rfc7519_6_1_unsecured: String
     let rfc7520_4_4: HS256Example
+    let rfc7515_a2: HS256Example
 
     static func load() throws -> JOSEExamples { try Vectors.json("RFC/jose-examples.json") }
 
@@ -61,6 +62,26 @@ struct JWSTests {
         #expect(throws: AuthJWTError.invalidSignature) {
             try jws7520.verifySignature(using: JWKSet(keys: [JWK(symmetricKey: Array(repeating: 7, count: 32), keyID: key7520.keyID)]),
                                         allowedAlgorithms: [.hs256])
+        }
+    }
+
+    @Test("verifies the RFC 7515 Appendix A.2 RS256 signature, and refuses it after any change")
+    func rfc7515A2() throws {
+        let example = try JOSEExamples.load().rfc7515_a2
+        let key = try JWK(json: JOSEExamples.raw("rfc7515_a2"))
+        let jws = try JWS(compact: example.token)
+        #expect(jws.header.algorithm == .rs256 && jws.signature.count == 256)
+        try jws.verifySignature(using: JWKSet(keys: [key]), allowedAlgorithms: [.rs256])
+        var signature = jws.signature
+        signature[128] ^= 0x01
+        #expect(!(try JWSVerifier.rs256.isValidSignature(signature, signingInput: jws.signingInput, key: key)))
+        #expect(!(try JWSVerifier.rs256.isValidSignature(jws.signature, signingInput: jws.signingInput + [0x20], key: key)))
+        // The RSA key cannot be used for HS256, nor an HMAC key for RS256.
+        #expect(throws: AuthJWTError.keyAlgorithmMismatch(algorithm: "HS256", keyType: "RSA")) {
+            try JWSVerifier.hs256.isValidSignature(jws.signature, signingInput: jws.signingInput, key: key)
+        }
+        #expect(throws: AuthJWTError.keyAlgorithmMismatch(algorithm: "RS256", keyType: "oct")) {
+            try JWSVerifier.rs256.isValidSignature(jws.signature, signingInput: jws.signingInput, key: JWK(symmetricKey: [1]))
         }
     }
 

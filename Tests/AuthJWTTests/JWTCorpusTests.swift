@@ -3,7 +3,7 @@ import Foundation
 import TestVectors
 import Testing
 
-@Suite("ID tokens made by joserfc")
+@Suite("ID tokens made by joserfc and cryptography")
 struct JWTCorpusTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
@@ -14,9 +14,12 @@ struct JWTCorpusTests {
         var testDescription: String { name }
     }
 
+    /// Both corpora: HS256 (jwt-corpus.json) and RS256 (jwt-rs256-corpus.json).
+    static let cases: [Case] = load("Python/jwt-corpus.json") + load("Python/jwt-rs256-corpus.json")
+
     /// Read with Foundation's JSONSerialization, so the corpus is not loaded by the code under test.
-    static let cases: [Case] = {
-        guard let data = try? Vectors.data("Python/jwt-corpus.json"),
+    static func load(_ file: String) -> [Case] {
+        guard let data = try? Vectors.data(file),
             let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let entries = root["cases"] as? [[String: Any]]
         else { return [] }
@@ -37,12 +40,13 @@ struct JWTCorpusTests {
             }
             return Case(name: name, token: token, jwks: jwksData, settings: sendable, expected: expected)
         }
-    }()
+    }
 
-    @Test("the corpus holds over 100 tokens, valid and of each kind of invalid")
+    @Test("the corpora hold over 130 tokens, valid and of each kind of invalid, HS256 and RS256")
     func corpusSize() {
-        #expect(Self.cases.count >= 100)
-        #expect(Self.cases.filter { $0.expected == "valid" }.count >= 30)
+        #expect(Self.load("Python/jwt-corpus.json").count >= 100)
+        #expect(Self.load("Python/jwt-rs256-corpus.json").count >= 25)
+        #expect(Self.cases.filter { $0.expected == "valid" }.count >= 40)
         #expect(Set(Self.cases.map(\.expected)).count >= 30)
     }
 

@@ -94,6 +94,15 @@ struct EmbeddedCheck {
         } catch {
             check("JWT HS256, RFC 7515 Appendix A.1", "\(error)", "no error")
         }
+        // RFC 7515 Appendix A.2: RS256 with the example 2048-bit key.
+        do {
+            let jws = try JWS(compact: "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw")
+            let key = try JWK(json: #"{"kty":"RSA","e":"AQAB","n":"ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSXndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ"}"#.utf8)
+            let verified = try jws.verifySignature(using: JWKSet(keys: [key]), allowedAlgorithms: [.rs256])
+            check("JWT RS256, RFC 7515 Appendix A.2", verified.keyType.rawValue, "RSA")
+        } catch {
+            check("JWT RS256, RFC 7515 Appendix A.2", "\(error)", "no error")
+        }
         do {
             let jws = try JWS(compact: "eyJhbGciOiJub25lIn0.eyJpc3MiOiJqb2UifQ.")
             try jws.verifySignature(using: JWKSet(keys: []), allowedAlgorithms: [.none])

@@ -1,0 +1,157 @@
+/// An odd modulus prepared for Montgomery multiplication, for RSA public-key operations.
+///
+/// Numbers are little-endian arrays of 64-bit limbs, exactly `limbCount` long. With R = 2^(64·limbCount),
+/// `multiply(a, b)` returns a·b·R⁻¹ mod n (the CIOS method of Koç, Acar and Kaliski, "Analyzing and
+/// Comparing Montgomery Multiplication Algorithms", 1996). Only public values pass through here
+/// (verification), so the code is not written to be constant time.
+struct MontgomeryModulus {
+    /// n, little-endian limbs.
+    let modulus: [UInt64]
+    /// −n⁻¹ mod 2^64.
+    let inverse: UInt64
+    /// R² mod n, to bring numbers into Montgomery form.
+    private(set) var rSquared: [UInt64] = []
+
+    var limbCount: Int { modulus.count }
+
+    /// Prepares an odd modulus given as big-endian bytes without leading zeros; nil if it is even or zero.
+    init?(bigEndian bytes: [UInt8]) {
+        let limbs = Self.limbs(bigEndian: bytes)
+        guard let low = limbs.first, low & 1 == 1 else { return nil }
+        modulus = limbs
+        // Newton's iteration doubles the correct low bits each step: 3 → 6 → 12 → 24 → 48 → 96.
+        var x = low
+        for _ in 0..<5 { x = x &* (2 &- low &* x) }
+        inverse = 0 &- x
+        rSquared = computeRSquared()
+    }
+
+    /// Little-endian limbs of a big-endian byte string, `count` limbs long (enough for the bytes by default).
+    static func limbs(bigEndian bytes: [UInt8], count: Int? = nil) -> [UInt64] {
+        var limbs = [UInt64](repeating: 0, count: count ?? max(1, (bytes.count + 7) / 8))
+        for (index, byte) in bytes.reversed().enumerated() where index / 8 < limbs.count {
+            limbs[index / 8] |= UInt64(byte) << UInt64(8 * (index % 8))
+        }
+        return limbs
+    }
+
+    /// The `byteCount` big-endian bytes of a number held in limbs.
+    static func bigEndianBytes(_ limbs: [UInt64], byteCount: Int) -> [UInt8] {
+        (0..<byteCount).reversed().map { index in
+            index / 8 < limbs.count ? UInt8(truncatingIfNeeded: limbs[index / 8] >> UInt64(8 * (index % 8))) : 0
+        }
+    }
+
+    /// Whether a < b, both `limbCount` limbs.
+    static func isLess(_ a: [UInt64], _ b: [UInt64]) -> Bool {
+        for index in stride(from: a.count - 1, through: 0, by: -1) where a[index] != b[index] {
+            return a[index] < b[index]
+        }
+        return false
+    }
+
+    /// a·b·R⁻¹ mod n, for a, b < n.
+    func multiply(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        let k = limbCount
+        var t = [UInt64](repeating: 0, count: k + 2)
+        t.withUnsafeMutableBufferPointer { t in
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    modulus.withUnsafeBufferPointer { n in
+                        for i in 0..<k {
+                            // t += a · b[i]
+                            var carry: UInt64 = 0
+                            let bi = b[i]
+                            for j in 0..<k {
+                                (carry, t[j]) = Self.multiplyAdd(a[j], bi, t[j], carry)
+                            }
+                            let (sum, overflow) = t[k].addingReportingOverflow(carry)
+                            t[k] = sum
+                            t[k + 1] = overflow ? 1 : 0
+                            // t = (t + m·n) / 2^64, with m chosen so the low limb vanishes.
+                            let m = t[0] &* inverse
+                            (carry, _) = Self.multiplyAdd(m, n[0], t[0], 0)
+                            for j in 1..<k {
+                                (carry, t[j - 1]) = Self.multiplyAdd(m, n[j], t[j], carry)
+                            }
+                            let (top, topOverflow) = t[k].addingReportingOverflow(carry)
+                            t[k - 1] = top
+                            t[k] = t[k + 1] &+ (topOverflow ? 1 : 0)
+                        }
+                    }
+                }
+            }
+        }
+        var result = Array(t[0..<k])
+        if t[k] != 0 || !Self.isLess(result, modulus) {
+            subtractModulus(from: &result)
+        }
+        return result
+    }
+
+    /// base^exponent mod n for base < n, by left-to-right square-and-multiply in Montgomery form.
+    func power(_ base: [UInt64], exponent: [UInt8]) -> [UInt64] {
+        let baseMontgomery = multiply(base, rSquared)
+        var one = [UInt64](repeating: 0, count: limbCount)
+        one[0] = 1
+        var accumulator = multiply(one, rSquared)  // 1 in Montgomery form
+        for byte in exponent {
+            for shift in stride(from: 7, through: 0, by: -1) {
+                accumulator = multiply(accumulator, accumulator)
+                if (byte >> UInt8(shift)) & 1 == 1 {
+                    accumulator = multiply(accumulator, baseMontgomery)
+                }
+            }
+        }
+        return multiply(accumulator, one)
+    }
+
+    /// a·b + c + d as (high, low): never overflows 128 bits.
+    @inline(__always)
+    private static func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
+        let (high, low) = a.multipliedFullWidth(by: b)
+        let (low1, carry1) = low.addingReportingOverflow(c)
+        let (low2, carry2) = low1.addingReportingOverflow(d)
+        return (high &+ (carry1 ? 1 : 0) &+ (carry2 ? 1 : 0), low2)
+    }
+
+    private func subtractModulus(from value: inout [UInt64]) {
+        var borrow = false
+        for index in 0..<limbCount {
+            let (difference, borrow1) = value[index].subtractingReportingOverflow(modulus[index])
+            let (result, borrow2) = difference.subtractingReportingOverflow(borrow ? 1 : 0)
+            value[index] = result
+            borrow = borrow1 || borrow2
+        }
+    }
+
+    /// R² mod n: 2^(bits−1) (< n) doubled modulo n up to 2^(j + 64k) = j·R in Montgomery terms, then
+    /// Montgomery-squared t times (each squaring doubles j) until j = 64k, where 64k = j·2^t and j is odd.
+    private func computeRSquared() -> [UInt64] {
+        let k = limbCount
+        let bits = 64 * k - modulus[k - 1].leadingZeroBitCount
+        let totalBits = 64 * k
+        let squarings = totalBits.trailingZeroBitCount
+        let start = totalBits >> squarings  // j, odd
+        var value = [UInt64](repeating: 0, count: k)
+        value[(bits - 1) / 64] = 1 << UInt64((bits - 1) % 64)
+        for _ in 0..<(start + totalBits - (bits - 1)) {
+            // value = 2·value mod n; value < n before, so at most one subtraction.
+            var carry: UInt64 = 0
+            for index in 0..<k {
+                let next = value[index] >> 63
+                value[index] = value[index] << 1 | carry
+                carry = next
+            }
+            if carry != 0 || !Self.isLess(value, modulus) {
+                subtractModulus(from: &value)
+            }
+        }
+        var montgomery = self
+        montgomery.rSquared = []
+        for _ in 0..<squarings {
+            value = montgomery.multiply(value, value)
+        }
+        return value
+    }
+}
