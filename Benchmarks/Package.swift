@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "AuthPKCE", package: "AuthFlow"),
                 .product(name: "AuthJWT", package: "AuthFlow"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         )
     ],

@@ -54,6 +54,10 @@ public struct JWK: Sendable {
     public let algorithm: JWSAlgorithm?
     /// The key.
     public let material: Material
+    /// For RSA keys, the key prepared for verification once, when the JWK is read (R² mod n and −n⁻¹), so
+    /// each verification skips that work. Nil when the key is not a valid RS256 key; verification then
+    /// prepares it again to report exactly why.
+    let preparedRSAKey: RSAPublicKey?
 
     /// A symmetric key for HS256, for example a client secret (OIDC Core §10.1).
     public init(symmetricKey: [UInt8], keyID: String? = nil) {
@@ -62,6 +66,7 @@ public struct JWK: Sendable {
         use = nil
         algorithm = nil
         material = .symmetric(symmetricKey)
+        preparedRSAKey = nil
     }
 
     /// Reads a key from a JWK object.
@@ -97,6 +102,11 @@ public struct JWK: Sendable {
             material = .symmetric(try Self.bytes("k", object, keyID: keyID))
         default:
             material = .unsupported
+        }
+        if case .rsa(let modulus, let exponent) = material {
+            preparedRSAKey = try? RSAPublicKey(modulus: modulus, exponent: exponent, keyID: keyID)
+        } else {
+            preparedRSAKey = nil
         }
     }
 

@@ -54,7 +54,12 @@ public struct JWSVerifier: Sendable {
         guard case .rsa(let modulus, let exponent) = key.material else {
             throw .keyAlgorithmMismatch(algorithm: "RS256", keyType: key.keyType.rawValue)
         }
-        let publicKey = try RSAPublicKey(modulus: modulus, exponent: exponent, keyID: key.keyID)
+        let publicKey: RSAPublicKey
+        if let prepared = key.preparedRSAKey {
+            publicKey = prepared
+        } else {
+            publicKey = try RSAPublicKey(modulus: modulus, exponent: exponent, keyID: key.keyID)
+        }
         return publicKey.isValidSignature(signature, sha256: SHA256.hash(data: signingInput))
     }
 

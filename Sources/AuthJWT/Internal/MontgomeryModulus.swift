@@ -1,10 +1,10 @@
 /// An odd modulus prepared for Montgomery multiplication, for RSA public-key operations.
 ///
 /// Numbers are little-endian arrays of 64-bit limbs, exactly `limbCount` long. With R = 2^(64·limbCount),
-/// `multiply(a, b)` returns a·b·R⁻¹ mod n (the CIOS method of Koç, Acar and Kaliski, "Analyzing and
+/// `multiply(a, b)` returns a·b·R⁻¹ mod n (the FIOS method of Koç, Acar and Kaliski, "Analyzing and
 /// Comparing Montgomery Multiplication Algorithms", 1996). Only public values pass through here
 /// (verification), so the code is not written to be constant time.
-struct MontgomeryModulus {
+struct MontgomeryModulus: Sendable {
     /// n, little-endian limbs.
     let modulus: [UInt64]
     /// −n⁻¹ mod 2^64.
@@ -53,57 +53,99 @@ struct MontgomeryModulus {
     /// a·b·R⁻¹ mod n, for a, b < n.
     func multiply(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
         let k = limbCount
-        var t = [UInt64](repeating: 0, count: k + 2)
-        t.withUnsafeMutableBufferPointer { t in
-            a.withUnsafeBufferPointer { a in
-                b.withUnsafeBufferPointer { b in
-                    modulus.withUnsafeBufferPointer { n in
-                        for i in 0..<k {
-                            // t += a · b[i]
-                            var carry: UInt64 = 0
-                            let bi = b[i]
-                            for j in 0..<k {
-                                (carry, t[j]) = Self.multiplyAdd(a[j], bi, t[j], carry)
-                            }
-                            let (sum, overflow) = t[k].addingReportingOverflow(carry)
-                            t[k] = sum
-                            t[k + 1] = overflow ? 1 : 0
-                            // t = (t + m·n) / 2^64, with m chosen so the low limb vanishes.
-                            let m = t[0] &* inverse
-                            (carry, _) = Self.multiplyAdd(m, n[0], t[0], 0)
-                            for j in 1..<k {
-                                (carry, t[j - 1]) = Self.multiplyAdd(m, n[j], t[j], carry)
-                            }
-                            let (top, topOverflow) = t[k].addingReportingOverflow(carry)
-                            t[k - 1] = top
-                            t[k] = t[k + 1] &+ (topOverflow ? 1 : 0)
+        var result = [UInt64](repeating: 0, count: k)
+        var scratch = [UInt64](repeating: 0, count: k + 2)
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                modulus.withUnsafeBufferPointer { n in
+                    result.withUnsafeMutableBufferPointer { result in
+                        scratch.withUnsafeMutableBufferPointer { scratch in
+                            multiply(a.baseAddress!, b.baseAddress!, into: result.baseAddress!,
+                                     scratch: scratch.baseAddress!, modulus: n.baseAddress!)
                         }
                     }
                 }
             }
         }
-        var result = Array(t[0..<k])
-        if t[k] != 0 || !Self.isLess(result, modulus) {
-            subtractModulus(from: &result)
-        }
         return result
     }
 
-    /// base^exponent mod n for base < n, by left-to-right square-and-multiply in Montgomery form.
+    /// base^exponent mod n for base < n, by left-to-right square-and-multiply in Montgomery form, in one
+    /// working buffer (no allocation per multiplication).
     func power(_ base: [UInt64], exponent: [UInt8]) -> [UInt64] {
-        let baseMontgomery = multiply(base, rSquared)
-        var one = [UInt64](repeating: 0, count: limbCount)
+        let k = limbCount
+        let storage = UnsafeMutablePointer<UInt64>.allocate(capacity: 4 * k + 2)
+        defer { storage.deallocate() }
+        storage.initialize(repeating: 0, count: 4 * k + 2)
+        let baseMontgomery = storage
+        let accumulator = storage + k
+        let one = storage + 2 * k
+        let scratch = storage + 3 * k  // k + 2 limbs
         one[0] = 1
-        var accumulator = multiply(one, rSquared)  // 1 in Montgomery form
-        for byte in exponent {
-            for shift in stride(from: 7, through: 0, by: -1) {
-                accumulator = multiply(accumulator, accumulator)
-                if (byte >> UInt8(shift)) & 1 == 1 {
-                    accumulator = multiply(accumulator, baseMontgomery)
+        modulus.withUnsafeBufferPointer { n in
+            rSquared.withUnsafeBufferPointer { rSquared in
+                base.withUnsafeBufferPointer { base in
+                    multiply(base.baseAddress!, rSquared.baseAddress!, into: baseMontgomery, scratch: scratch, modulus: n.baseAddress!)
                 }
+                multiply(one, rSquared.baseAddress!, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
+                for byte in exponent {
+                    for shift in stride(from: 7, through: 0, by: -1) {
+                        multiply(accumulator, accumulator, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
+                        if (byte >> UInt8(shift)) & 1 == 1 {
+                            multiply(accumulator, baseMontgomery, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
+                        }
+                    }
+                }
+                multiply(accumulator, one, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
             }
         }
-        return multiply(accumulator, one)
+        return Array(UnsafeBufferPointer(start: accumulator, count: k))
+    }
+
+    /// The core, in the FIOS form (Koç, Acar and Kaliski, 1996): result = a·b·R⁻¹ mod n. `result` may be
+    /// `a` or `b` (it is written only at the end); `scratch` holds at least k + 1 limbs.
+    private func multiply(
+        _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
+        scratch t: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>
+    ) {
+        let k = limbCount
+        t.update(repeating: 0, count: k + 1)
+        for i in 0..<k {
+            // One fused pass (FIOS): t = (t + a·b[i] + m·n) / 2^64, m chosen so the low limb vanishes.
+            let bi = b[i]
+            var (productCarry, low) = Self.multiplyAdd(a[0], bi, t[0], 0)
+            let m = low &* inverse
+            var (reductionCarry, _) = Self.multiplyAdd(m, n[0], low, 0)
+            for j in 1..<k {
+                (productCarry, low) = Self.multiplyAdd(a[j], bi, t[j], productCarry)
+                (reductionCarry, low) = Self.multiplyAdd(m, n[j], low, reductionCarry)
+                t[j &- 1] = low
+            }
+            let (sum1, overflow1) = t[k].addingReportingOverflow(productCarry)
+            let (sum2, overflow2) = sum1.addingReportingOverflow(reductionCarry)
+            t[k - 1] = sum2
+            t[k] = (overflow1 ? 1 : 0) &+ (overflow2 ? 1 : 0)
+        }
+        // t < 2n: subtract n once if t ≥ n.
+        var subtract = t[k] != 0
+        if !subtract {
+            subtract = true  // equal counts as ≥
+            for index in stride(from: k - 1, through: 0, by: -1) where t[index] != n[index] {
+                subtract = t[index] > n[index]
+                break
+            }
+        }
+        if subtract {
+            var borrow = false
+            for index in 0..<k {
+                let (difference, borrow1) = t[index].subtractingReportingOverflow(n[index])
+                let (value, borrow2) = difference.subtractingReportingOverflow(borrow ? 1 : 0)
+                result[index] = value
+                borrow = borrow1 || borrow2
+            }
+        } else {
+            result.update(from: t, count: k)
+        }
     }
 
     /// a·b + c + d as (high, low): never overflows 128 bits.

@@ -1,7 +1,7 @@
 import AuthDigest
 
 /// An RSA public key for RSASSA-PKCS1-v1_5 verification with SHA-256 (RFC 8017 §8.2.2, RFC 7518 §3.3).
-struct RSAPublicKey {
+struct RSAPublicKey: Sendable {
     static let minimumBits = 2048
     static let maximumBits = 4096
 

@@ -1,0 +1,32 @@
+import AuthBase64URL
+import AuthJWT
+import Crypto
+import _CryptoExtras
+import Foundation
+
+/// RS256 verification of one JWS: AuthJWT's verifier (JWK to key, Montgomery exponentiation, full
+/// EMSA-PKCS1-v1_5 comparison) against swift-crypto's `_RSA.Signing.PublicKey` (BoringSSL).
+enum SignatureBenchmark {
+    static func run(settings: Settings) -> [Comparison] {
+        var rows: [Comparison] = []
+        for bits in [2048, 3072, 4096] {
+            guard let privateKey = try? _RSA.Signing.PrivateKey(keySize: .init(bitCount: bits)) else { continue }
+            let publicKey = privateKey.publicKey
+            let signingInput = Array("eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJqb2UiLCJleHAiOjEzMDA4MTkzODB9".utf8)
+            guard let signature = try? privateKey.signature(for: signingInput, padding: .insecurePKCS1v1_5),
+                let components = try? publicKey.getKeyPrimitives(),
+                let jwk = try? JWK(json: Array(#"{"kty":"RSA","n":"\#(Base64URL.encode(components.modulus))","e":"\#(Base64URL.encode(components.publicExponent))"}"#.utf8))
+            else { continue }
+            let signatureBytes = Array(signature.rawRepresentation)
+            precondition((try? JWSVerifier.rs256.isValidSignature(signatureBytes, signingInput: signingInput, key: jwk)) == true)
+            rows.append(
+                compare("RS256 verify, \(bits)-bit", bytes: signingInput.count, peer: "swift-crypto _RSA.Signing", settings: settings) {
+                    blackHole(try? JWSVerifier.rs256.isValidSignature(signatureBytes, signingInput: signingInput, key: jwk))
+                } theirs: {
+                    blackHole(publicKey.isValidSignature(signature, for: signingInput, padding: .insecurePKCS1v1_5))
+                }
+            )
+        }
+        return rows
+    }
+}
