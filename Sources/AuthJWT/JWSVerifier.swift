@@ -63,6 +63,19 @@ public struct JWSVerifier: Sendable {
         return publicKey.isValidSignature(signature, sha256: SHA256.hash(data: signingInput))
     }
 
+    /// ES256: ECDSA with P-256 and SHA-256 (RFC 7518 §3.4, FIPS 186-4 §6.4.2). The signature is the 64-byte
+    /// r ‖ s; r and s outside [1, n − 1], public points not on the curve and a result at infinity are refused.
+    public static let es256 = JWSVerifier(algorithm: .es256, keyType: .ellipticCurve) { (signature, signingInput, key) throws(AuthJWTError) -> Bool in
+        guard case .ellipticCurve(let curve, let x, let y) = key.material else {
+            throw .keyAlgorithmMismatch(algorithm: "ES256", keyType: key.keyType.rawValue)
+        }
+        guard curve.utf8.elementsEqual("P-256".utf8) else {
+            throw .keyAlgorithmMismatch(algorithm: "ES256", keyType: "EC \(curve)")
+        }
+        let publicKey = try P256PublicKey(x: x, y: y, keyID: key.keyID)
+        return publicKey.isValidSignature(signature, sha256: SHA256.hash(data: signingInput))
+    }
+
     /// The verifiers AuthJWT provides.
-    public static let defaults: [JWSVerifier] = [.hs256, .rs256]
+    public static let defaults: [JWSVerifier] = [.hs256, .rs256, .es256]
 }

@@ -16,6 +16,7 @@ struct JOSEExamples: Decodable {
     let rfc7519_6_1_unsecured: String
     let rfc7520_4_4: HS256Example
     let rfc7515_a2: HS256Example
+    let rfc7515_a3: HS256Example
 
     static func load() throws -> JOSEExamples { try Vectors.json("RFC/jose-examples.json") }
 
@@ -83,6 +84,21 @@ struct JWSTests {
         #expect(throws: AuthJWTError.keyAlgorithmMismatch(algorithm: "RS256", keyType: "oct")) {
             try JWSVerifier.rs256.isValidSignature(jws.signature, signingInput: jws.signingInput, key: JWK(symmetricKey: [1]))
         }
+    }
+
+    @Test("verifies the RFC 7515 Appendix A.3 ES256 signature, and refuses it after any change")
+    func rfc7515A3() throws {
+        let example = try JOSEExamples.load().rfc7515_a3
+        let key = try JWK(json: JOSEExamples.raw("rfc7515_a3"))
+        let jws = try JWS(compact: example.token)
+        #expect(jws.header.algorithm == .es256 && jws.signature.count == 64)
+        try jws.verifySignature(using: JWKSet(keys: [key]), allowedAlgorithms: [.es256])
+        for index in [0, 31, 32, 63] {
+            var signature = jws.signature
+            signature[index] ^= 0x10
+            #expect(!(try JWSVerifier.es256.isValidSignature(signature, signingInput: jws.signingInput, key: key)))
+        }
+        #expect(!(try JWSVerifier.es256.isValidSignature(jws.signature, signingInput: jws.signingInput + [0x20], key: key)))
     }
 
     @Test("refuses the RFC 7519 §6.1 unsecured JWT even when none is listed as allowed")

@@ -14,8 +14,9 @@ struct JWTCorpusTests {
         var testDescription: String { name }
     }
 
-    /// Both corpora: HS256 (jwt-corpus.json) and RS256 (jwt-rs256-corpus.json).
-    static let cases: [Case] = load("Python/jwt-corpus.json") + load("Python/jwt-rs256-corpus.json")
+    /// The three corpora: HS256 (jwt-corpus.json), RS256 and ES256.
+    static let cases: [Case] =
+        load("Python/jwt-corpus.json") + load("Python/jwt-rs256-corpus.json") + load("Python/jwt-es256-corpus.json")
 
     /// Read with Foundation's JSONSerialization, so the corpus is not loaded by the code under test.
     static func load(_ file: String) -> [Case] {
@@ -42,10 +43,11 @@ struct JWTCorpusTests {
         }
     }
 
-    @Test("the corpora hold over 130 tokens, valid and of each kind of invalid, HS256 and RS256")
+    @Test("the corpora hold over 160 tokens, valid and of each kind of invalid, HS256, RS256 and ES256")
     func corpusSize() {
         #expect(Self.load("Python/jwt-corpus.json").count >= 100)
         #expect(Self.load("Python/jwt-rs256-corpus.json").count >= 25)
+        #expect(Self.load("Python/jwt-es256-corpus.json").count >= 30)
         #expect(Self.cases.filter { $0.expected == "valid" }.count >= 40)
         #expect(Set(Self.cases.map(\.expected)).count >= 30)
     }

@@ -103,6 +103,15 @@ struct EmbeddedCheck {
         } catch {
             check("JWT RS256, RFC 7515 Appendix A.2", "\(error)", "no error")
         }
+        // RFC 7515 Appendix A.3: ES256 with the example P-256 key.
+        do {
+            let jws = try JWS(compact: "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q")
+            let key = try JWK(json: #"{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}"#.utf8)
+            let verified = try jws.verifySignature(using: JWKSet(keys: [key]), allowedAlgorithms: [.es256])
+            check("JWT ES256, RFC 7515 Appendix A.3", verified.keyType.rawValue, "EC")
+        } catch {
+            check("JWT ES256, RFC 7515 Appendix A.3", "\(error)", "no error")
+        }
         do {
             let jws = try JWS(compact: "eyJhbGciOiJub25lIn0.eyJpc3MiOiJqb2UifQ.")
             try jws.verifySignature(using: JWKSet(keys: []), allowedAlgorithms: [.none])

@@ -41,11 +41,13 @@ public enum Vectors {
     }
 
     /// The records of a NIST CAVP response file (also the RFC 4231 file, which uses the same layout):
-    /// blank-line separated groups of `Name = value` lines, with `#` comments and `[L = 32]` section
-    /// headers skipped. Each record maps names to values.
+    /// blank-line separated groups of `Name = value` lines, with `#` comments skipped. Each record maps
+    /// names to values; the `[…]` header of the section it is in (such as `[P-256,SHA-256]`) is under the
+    /// key `"[section]"`.
     public static func nistRecords(_ path: String) throws -> [[String: String]] {
         var records: [[String: String]] = []
         var current: [String: String] = [:]
+        var section = ""
         // CAVP files use CRLF; "\r\n" is one Character in Swift, so split on any newline character.
         for rawLine in try text(path).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -54,7 +56,12 @@ public enum Vectors {
                 current = [:]
                 continue
             }
-            if line.hasPrefix("#") || line.hasPrefix("[") { continue }
+            if line.hasPrefix("#") { continue }
+            if line.hasPrefix("[") {
+                section = line
+                continue
+            }
+            if current.isEmpty { current["[section]"] = section }
             let parts = line.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { throw LoadError(description: "\(path): unreadable line '\(line)'") }
             current[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces)

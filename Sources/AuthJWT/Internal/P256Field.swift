@@ -1,0 +1,196 @@
+/// A 256-bit unsigned integer in four little-endian 64-bit limbs, held inline (no heap).
+struct U256: Equatable, Sendable {
+    var l0: UInt64, l1: UInt64, l2: UInt64, l3: UInt64
+
+    static let zero = U256(l0: 0, l1: 0, l2: 0, l3: 0)
+    static let one = U256(l0: 1, l1: 0, l2: 0, l3: 0)
+
+    init(l0: UInt64, l1: UInt64, l2: UInt64, l3: UInt64) {
+        self.l0 = l0
+        self.l1 = l1
+        self.l2 = l2
+        self.l3 = l3
+    }
+
+    /// From exactly 32 big-endian bytes.
+    init(bigEndian bytes: some Collection<UInt8>) {
+        let limbs = MontgomeryModulus.limbs(bigEndian: Array(bytes), count: 4)
+        self.init(l0: limbs[0], l1: limbs[1], l2: limbs[2], l3: limbs[3])
+    }
+
+    /// From 64 hex digits (constants only).
+    init(hex: StaticString) {
+        var bytes: [UInt8] = []
+        let text = UnsafeBufferPointer(start: hex.utf8Start, count: hex.utf8CodeUnitCount)
+        var index = 0
+        while index + 1 < text.count {
+            func value(_ c: UInt8) -> UInt8 { c <= UInt8(ascii: "9") ? c - UInt8(ascii: "0") : (c | 0x20) - UInt8(ascii: "a") + 10 }
+            bytes.append(value(text[index]) << 4 | value(text[index + 1]))
+            index += 2
+        }
+        self.init(bigEndian: bytes)
+    }
+
+    init(limbs: [UInt64]) {
+        self.init(l0: limbs[0], l1: limbs[1], l2: limbs[2], l3: limbs[3])
+    }
+
+    var limbs: [UInt64] { [l0, l1, l2, l3] }
+    var isZero: Bool { (l0 | l1 | l2 | l3) == 0 }
+
+    /// Whether self < other.
+    func isLess(than other: U256) -> Bool {
+        if l3 != other.l3 { return l3 < other.l3 }
+        if l2 != other.l2 { return l2 < other.l2 }
+        if l1 != other.l1 { return l1 < other.l1 }
+        return l0 < other.l0
+    }
+
+    /// self + other, with the carry out.
+    func adding(_ other: U256) -> (U256, Bool) {
+        let (r0, c0) = l0.addingReportingOverflow(other.l0)
+        let (r1a, c1a) = l1.addingReportingOverflow(other.l1)
+        let (r1, c1b) = r1a.addingReportingOverflow(c0 ? 1 : 0)
+        let (r2a, c2a) = l2.addingReportingOverflow(other.l2)
+        let (r2, c2b) = r2a.addingReportingOverflow((c1a || c1b) ? 1 : 0)
+        let (r3a, c3a) = l3.addingReportingOverflow(other.l3)
+        let (r3, c3b) = r3a.addingReportingOverflow((c2a || c2b) ? 1 : 0)
+        return (U256(l0: r0, l1: r1, l2: r2, l3: r3), c3a || c3b)
+    }
+
+    /// self − other, with the borrow out.
+    func subtracting(_ other: U256) -> (U256, Bool) {
+        let (r0, b0) = l0.subtractingReportingOverflow(other.l0)
+        let (r1a, b1a) = l1.subtractingReportingOverflow(other.l1)
+        let (r1, b1b) = r1a.subtractingReportingOverflow(b0 ? 1 : 0)
+        let (r2a, b2a) = l2.subtractingReportingOverflow(other.l2)
+        let (r2, b2b) = r2a.subtractingReportingOverflow((b1a || b1b) ? 1 : 0)
+        let (r3a, b3a) = l3.subtractingReportingOverflow(other.l3)
+        let (r3, b3b) = r3a.subtractingReportingOverflow((b2a || b2b) ? 1 : 0)
+        return (U256(l0: r0, l1: r1, l2: r2, l3: r3), b3a || b3b)
+    }
+
+    /// Bit `index` (0 = least significant).
+    func bit(_ index: Int) -> Bool {
+        let limb = index < 64 ? l0 : index < 128 ? l1 : index < 192 ? l2 : l3
+        return (limb >> UInt64(index % 64)) & 1 == 1
+    }
+}
+
+/// Arithmetic modulo a 256-bit odd modulus in Montgomery form (R = 2^256): the P-256 field (mod p) and
+/// scalar group (mod n). Verification handles public values only, so this is not constant time.
+struct P256Field: Sendable {
+    let modulus: U256
+    let inverse: UInt64
+    let rSquared: U256
+
+    init(modulus hex: StaticString) {
+        modulus = U256(hex: hex)
+        let prepared = MontgomeryModulus(bigEndian: MontgomeryModulus.bigEndianBytes(modulus.limbs, byteCount: 32))!
+        inverse = prepared.inverse
+        rSquared = U256(limbs: prepared.rSquared)
+    }
+
+    func toMontgomery(_ a: U256) -> U256 { multiply(a, rSquared) }
+    func fromMontgomery(_ a: U256) -> U256 { multiply(a, .one) }
+
+    func add(_ a: U256, _ b: U256) -> U256 {
+        let (sum, carry) = a.adding(b)
+        if carry || !sum.isLess(than: modulus) { return sum.subtracting(modulus).0 }
+        return sum
+    }
+
+    func subtract(_ a: U256, _ b: U256) -> U256 {
+        let (difference, borrow) = a.subtracting(b)
+        return borrow ? difference.adding(modulus).0 : difference
+    }
+
+    /// a^exponent in Montgomery form (a in Montgomery form), left to right.
+    func power(_ a: U256, _ exponent: U256) -> U256 {
+        var result = toMontgomery(.one)
+        for index in stride(from: 255, through: 0, by: -1) {
+            result = multiply(result, result)
+            if exponent.bit(index) { result = multiply(result, a) }
+        }
+        return result
+    }
+
+    /// a⁻¹ for a prime modulus (Fermat: a^(m−2)), in Montgomery form.
+    func invert(_ a: U256) -> U256 {
+        power(a, modulus.subtracting(U256(l0: 2, l1: 0, l2: 0, l3: 0)).0)
+    }
+
+    /// a·b·R⁻¹ mod m, four-limb FIOS (Koç, Acar and Kaliski, 1996), unrolled.
+    func multiply(_ a: U256, _ b: U256) -> U256 {
+        var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0
+        var c1: UInt64 = 0, c2: UInt64 = 0, low: UInt64 = 0, m: UInt64 = 0
+        var s1: UInt64 = 0, s2: UInt64 = 0, o1 = false, o2 = false
+        // b.l0
+        (c1, low) = multiplyAdd(a.l0, b.l0, t0, 0)
+        m = low &* inverse
+        (c2, _) = multiplyAdd(m, modulus.l0, low, 0)
+        (c1, low) = multiplyAdd(a.l1, b.l0, t1, c1)
+        (c2, t0) = multiplyAdd(m, modulus.l1, low, c2)
+        (c1, low) = multiplyAdd(a.l2, b.l0, t2, c1)
+        (c2, t1) = multiplyAdd(m, modulus.l2, low, c2)
+        (c1, low) = multiplyAdd(a.l3, b.l0, t3, c1)
+        (c2, t2) = multiplyAdd(m, modulus.l3, low, c2)
+        (s1, o1) = t4.addingReportingOverflow(c1)
+        (s2, o2) = s1.addingReportingOverflow(c2)
+        t3 = s2
+        t4 = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        // b.l1
+        (c1, low) = multiplyAdd(a.l0, b.l1, t0, 0)
+        m = low &* inverse
+        (c2, _) = multiplyAdd(m, modulus.l0, low, 0)
+        (c1, low) = multiplyAdd(a.l1, b.l1, t1, c1)
+        (c2, t0) = multiplyAdd(m, modulus.l1, low, c2)
+        (c1, low) = multiplyAdd(a.l2, b.l1, t2, c1)
+        (c2, t1) = multiplyAdd(m, modulus.l2, low, c2)
+        (c1, low) = multiplyAdd(a.l3, b.l1, t3, c1)
+        (c2, t2) = multiplyAdd(m, modulus.l3, low, c2)
+        (s1, o1) = t4.addingReportingOverflow(c1)
+        (s2, o2) = s1.addingReportingOverflow(c2)
+        t3 = s2
+        t4 = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        // b.l2
+        (c1, low) = multiplyAdd(a.l0, b.l2, t0, 0)
+        m = low &* inverse
+        (c2, _) = multiplyAdd(m, modulus.l0, low, 0)
+        (c1, low) = multiplyAdd(a.l1, b.l2, t1, c1)
+        (c2, t0) = multiplyAdd(m, modulus.l1, low, c2)
+        (c1, low) = multiplyAdd(a.l2, b.l2, t2, c1)
+        (c2, t1) = multiplyAdd(m, modulus.l2, low, c2)
+        (c1, low) = multiplyAdd(a.l3, b.l2, t3, c1)
+        (c2, t2) = multiplyAdd(m, modulus.l3, low, c2)
+        (s1, o1) = t4.addingReportingOverflow(c1)
+        (s2, o2) = s1.addingReportingOverflow(c2)
+        t3 = s2
+        t4 = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        // b.l3
+        (c1, low) = multiplyAdd(a.l0, b.l3, t0, 0)
+        m = low &* inverse
+        (c2, _) = multiplyAdd(m, modulus.l0, low, 0)
+        (c1, low) = multiplyAdd(a.l1, b.l3, t1, c1)
+        (c2, t0) = multiplyAdd(m, modulus.l1, low, c2)
+        (c1, low) = multiplyAdd(a.l2, b.l3, t2, c1)
+        (c2, t1) = multiplyAdd(m, modulus.l2, low, c2)
+        (c1, low) = multiplyAdd(a.l3, b.l3, t3, c1)
+        (c2, t2) = multiplyAdd(m, modulus.l3, low, c2)
+        (s1, o1) = t4.addingReportingOverflow(c1)
+        (s2, o2) = s1.addingReportingOverflow(c2)
+        t3 = s2
+        t4 = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        var result = U256(l0: t0, l1: t1, l2: t2, l3: t3)
+        if t4 != 0 || !result.isLess(than: modulus) { result = result.subtracting(modulus).0 }
+        return result
+    }
+
+    @inline(__always)
+    private func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
+        let (high, low) = a.multipliedFullWidth(by: b)
+        let (low1, carry1) = low.addingReportingOverflow(c)
+        let (low2, carry2) = low1.addingReportingOverflow(d)
+        return (high &+ (carry1 ? 1 : 0) &+ (carry2 ? 1 : 0), low2)
+    }
+}
