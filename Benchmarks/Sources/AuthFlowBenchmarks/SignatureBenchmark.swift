@@ -30,3 +30,25 @@ enum SignatureBenchmark {
         return rows
     }
 }
+
+/// ES256 verification of one JWS: AuthJWT's P-256 (pure Swift) against swift-crypto's `P256.Signing`.
+enum ECDSABenchmark {
+    static func run(settings: Settings) -> [Comparison] {
+        let privateKey = P256.Signing.PrivateKey()
+        let publicKey = privateKey.publicKey
+        let signingInput = Array("eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJqb2UiLCJleHAiOjEzMDA4MTkzODB9".utf8)
+        guard let signature = try? privateKey.signature(for: signingInput) else { return [] }
+        let raw = Array(publicKey.rawRepresentation)  // x ‖ y
+        guard let jwk = try? JWK(json: Array(#"{"kty":"EC","crv":"P-256","x":"\#(Base64URL.encode(raw[..<32]))","y":"\#(Base64URL.encode(raw[32...]))"}"#.utf8))
+        else { return [] }
+        let signatureBytes = Array(signature.rawRepresentation)
+        precondition((try? JWSVerifier.es256.isValidSignature(signatureBytes, signingInput: signingInput, key: jwk)) == true)
+        return [
+            compare("ES256 verify, P-256", bytes: signingInput.count, peer: "swift-crypto P256.Signing", settings: settings) {
+                blackHole(try? JWSVerifier.es256.isValidSignature(signatureBytes, signingInput: signingInput, key: jwk))
+            } theirs: {
+                blackHole(publicKey.isValidSignature(signature, for: signingInput))
+            }
+        ]
+    }
+}

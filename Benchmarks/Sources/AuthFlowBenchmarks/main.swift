@@ -142,5 +142,7 @@ let pkceRows = [
 ]
 printTable("PKCE (ours: AuthPKCE; peer: the same steps with swift-crypto and Foundation)", pkceRows)
 printTable("ID token (ours: AuthJWT; peer: Foundation JSONDecoder and swift-crypto HMAC)", IDTokenBenchmark.run(settings: settings))
-printTable("RS256 signature verification (ours: AuthJWT, pure Swift; peer: swift-crypto, BoringSSL)", SignatureBenchmark.run(settings: settings))
+printTable(
+    "RS256 and ES256 signature verification (ours: AuthJWT, pure Swift; peer: swift-crypto, BoringSSL)",
+    SignatureBenchmark.run(settings: settings) + ECDSABenchmark.run(settings: settings))
 print("\nours/peer = time(ours) / time(peer); below 1.00 ours is faster. \(settings.samples) samples per side, median.")
