@@ -71,29 +71,36 @@ struct MontgomeryModulus: Sendable {
     }
 
     /// base^exponent mod n for base < n, by left-to-right square-and-multiply in Montgomery form, in one
-    /// working buffer (no allocation per multiplication).
+    /// working buffer (no allocation per multiplication). It starts at the exponent's top set bit with the
+    /// base itself, so e = 65537 costs 16 squarings and one multiplication, plus the two conversions.
     func power(_ base: [UInt64], exponent: [UInt8]) -> [UInt64] {
         let k = limbCount
-        let storage = UnsafeMutablePointer<UInt64>.allocate(capacity: 4 * k + 2)
+        var allBits: [Bool] = []
+        for byte in exponent {
+            for shift in stride(from: 7, through: 0, by: -1) { allBits.append((byte >> UInt8(shift)) & 1 == 1) }
+        }
+        let bits = allBits.drop { !$0 }
+        let storage = UnsafeMutablePointer<UInt64>.allocate(capacity: 4 * k + 1)
         defer { storage.deallocate() }
-        storage.initialize(repeating: 0, count: 4 * k + 2)
+        storage.initialize(repeating: 0, count: 4 * k + 1)
         let baseMontgomery = storage
         let accumulator = storage + k
         let one = storage + 2 * k
-        let scratch = storage + 3 * k  // k + 2 limbs
+        let scratch = storage + 3 * k  // k + 1 limbs
         one[0] = 1
+        guard !bits.isEmpty else {  // base^0 = 1
+            return Array(UnsafeBufferPointer(start: one, count: k))
+        }
         modulus.withUnsafeBufferPointer { n in
             rSquared.withUnsafeBufferPointer { rSquared in
                 base.withUnsafeBufferPointer { base in
                     multiply(base.baseAddress!, rSquared.baseAddress!, into: baseMontgomery, scratch: scratch, modulus: n.baseAddress!)
                 }
-                multiply(one, rSquared.baseAddress!, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
-                for byte in exponent {
-                    for shift in stride(from: 7, through: 0, by: -1) {
-                        multiply(accumulator, accumulator, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
-                        if (byte >> UInt8(shift)) & 1 == 1 {
-                            multiply(accumulator, baseMontgomery, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
-                        }
+                accumulator.update(from: baseMontgomery, count: k)  // the top bit
+                for bit in bits.dropFirst() {
+                    multiply(accumulator, accumulator, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
+                    if bit {
+                        multiply(accumulator, baseMontgomery, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
                     }
                 }
                 multiply(accumulator, one, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
