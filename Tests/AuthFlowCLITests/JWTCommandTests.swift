@@ -45,6 +45,21 @@ struct JWTCommandTests {
         #expect(terminal.output == "valid\n")
     }
 
+    @Test("verify takes RS256 (RFC 7515 A.2) and ES256 (RFC 7515 A.3) keys from a JWKS file")
+    func verifyAsymmetric() throws {
+        let root = try JSONSerialization.jsonObject(with: Vectors.data("RFC/jose-examples.json")) as? [String: Any]
+        for name in ["rfc7515_a2", "rfc7515_a3"] {
+            let example = try #require(root?[name] as? [String: Any])
+            let token = try #require(example["token"] as? String)
+            let jwks = Array(try JSONSerialization.data(withJSONObject: ["keys": [try #require(example["jwk"])]]))
+            var terminal = MemoryTerminal(files: ["jwks.json": jwks])
+            #expect(terminal.run("jwt", "verify", token, "--jwks", "jwks.json", "--now", "1300819000") == 0, "\(name)")
+            #expect(terminal.output == "valid\n")
+            let tampered = String(token.dropLast(2)) + (token.hasSuffix("AA") ? "BA" : "AA")
+            #expect(terminal.run("jwt", "verify", tampered, "--jwks", "jwks.json", "--now", "1300819000") == 1)
+        }
+    }
+
     @Test("verify with --issuer and --audience validates an ID token made by joserfc")
     func verifyIDToken() throws {
         let root = try JSONSerialization.jsonObject(with: Vectors.data("Python/jwt-corpus.json")) as? [String: Any]
