@@ -32,6 +32,7 @@ let testTargets: [Target] =
         .testTarget(
             name: "\(library.name)Tests",
             dependencies: [.target(name: library.name), "TestVectors"]
+                + (library.name == "AuthTesting" ? [] : ["AuthTesting"])  // seeded generators for tests
         )
     } + [
         .target(
