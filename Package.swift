@@ -22,6 +22,7 @@ let libraries: [Library] = [
     Library(name: "AuthPKCE", dependencies: ["AuthDigest", "AuthBase64URL"]),
     Library(name: "AuthJSON"),
     Library(name: "AuthJWT", dependencies: ["AuthJSON", "AuthBase64URL", "AuthDigest"]),
+    Library(name: "AuthCallback", dependencies: ["AuthDigest"]),
     // Test doubles users can reuse; kept out of the umbrella.
     Library(name: "AuthTesting", inUmbrella: false),
 ]

@@ -5,6 +5,7 @@
 // of `NIO`: import it from test targets only.
 
 @_exported import AuthBase64URL
+@_exported import AuthCallback
 @_exported import AuthDigest
 @_exported import AuthJSON
 @_exported import AuthJWT

@@ -5,6 +5,8 @@ import Testing
 struct ExportsTests {
     @Test("re-exports every library module, reaching one type of each through import AuthFlow")
     func everyModuleIsReachable() throws {
+        // AuthCallback
+        #expect(try Callback.customScheme("com.example.app").matches("com.example.app:/cb"))
         // AuthDigest
         #expect(SHA256.hash(data: "abc".utf8).hexString.hasPrefix("ba7816bf"))
         // AuthBase64URL

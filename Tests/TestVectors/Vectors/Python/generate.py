@@ -123,3 +123,30 @@ for i in range(300):
     text = json.dumps(doc, ensure_ascii=(i % 2 == 0), indent=(2 if i % 5 == 0 else None))
     json_cases.append({"text": text, "flat": flatten(json.loads(text), "", [])})
 write("json-random.json", dict(HEADER, source=HEADER["source"] + "; json module", cases=json_cases))
+
+# URIs (RFC 3986) and their query parameters as Python's urllib.parse reads them: urlsplit for the
+# components, parse_qsl(keep_blank_values=True) for application/x-www-form-urlencoded pairs.
+from urllib.parse import urlsplit, parse_qsl, quote
+unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+def word(r, n=8): return "".join(r.choice(unreserved) for _ in range(r.randint(1, n)))
+def encoded(r):
+    text = "".join(r.choice(["a", "Z", "9", " ", "+", "&", "=", "/", "?", "#", "%", "é", "€", "😀", "\"", "'"]) for _ in range(r.randint(0, 8)))
+    return quote(text, safe="") if r.random() < 0.8 else quote(text, safe="").replace("%20", "+")
+uri_cases = []
+for i in range(200):
+    scheme = rng.choice(["https", "http", "com.example.app", "myapp", "x-callback+v1.2", "HTTPS"])
+    authority = ""
+    if scheme.lower().startswith("http") or rng.random() < 0.3:
+        host = rng.choice(["example.com", "127.0.0.1", "[::1]", "auth.EXAMPLE.org", "sub-domain.example.co.uk", "localhost"])
+        userinfo = (word(rng) + "@") if rng.random() < 0.1 else ""
+        port = (":" + str(rng.choice([80, 443, 8080, 49152, 65535]))) if rng.random() < 0.5 else ""
+        authority = "//" + userinfo + host + port
+    path = "".join("/" + word(rng) for _ in range(rng.randint(0 if authority else 1, 3)))
+    query = "&".join(word(rng, 6) + "=" + encoded(rng) for _ in range(rng.randint(0, 4)))
+    fragment = word(rng) if rng.random() < 0.2 else None
+    text = scheme + ":" + authority + path + ("?" + query if query or rng.random() < 0.2 else "") + ("#" + fragment if fragment is not None else "")
+    parts = urlsplit(text)
+    uri_cases.append({"uri": text, "scheme": parts.scheme, "netloc": parts.netloc, "path": parts.path,
+                      "query": parts.query, "fragment": parts.fragment, "port": parts.port,
+                      "parameters": [list(pair) for pair in parse_qsl(parts.query, keep_blank_values=True)]})
+write("uri-urllib.json", dict(HEADER, source=HEADER["source"] + "; urllib.parse urlsplit and parse_qsl", cases=uri_cases))

@@ -1,0 +1,103 @@
+/// An error from parsing a URI or an authorization response, or from checking it.
+///
+/// Each case has a stable numeric ``code``. Messages name the rule and, for URIs, the byte offset; they
+/// never repeat a code, state or token.
+public enum AuthCallbackError: Error, Sendable {
+    // URIs (RFC 3986)
+    /// The URI has no valid scheme (RFC 3986 §3.1).
+    case invalidScheme(offset: Int)
+    /// A byte that is not allowed in this part of a URI (RFC 3986 §2–3).
+    case invalidCharacter(offset: Int)
+    /// A `%` not followed by two hexadecimal digits (RFC 3986 §2.1).
+    case invalidPercentEncoding(offset: Int)
+    /// Percent-decoded bytes that are not UTF-8.
+    case invalidUTF8
+    /// The port is not a number from 0 to 65535 (RFC 3986 §3.2.3).
+    case invalidPort(offset: Int)
+    /// A host that is not a valid IP literal, IPv4 address or registered name (RFC 3986 §3.2.2).
+    case invalidHost(offset: Int)
+
+    // Callback matchers (RFC 8252 §7)
+    /// A custom scheme that is not a valid scheme, or is `http`/`https`.
+    case invalidCustomScheme(String)
+    /// An https callback host or path that is not valid.
+    case invalidCallback(String)
+    /// The URI does not match the callback the session was started with.
+    case callbackMismatch
+
+    // Authorization responses (RFC 6749 §4.1.2, RFC 9207)
+    /// A parameter appears more than once (RFC 6749 §3.1).
+    case repeatedParameter(String)
+    /// The response has no `state`, though one was sent (RFC 6749 §4.1.2).
+    case missingState
+    /// `state` is not the one sent: the response may be forged (RFC 6749 §10.12).
+    case stateMismatch
+    /// The response has no `iss`, and the server says it sends one (RFC 9207 §2.4).
+    case missingIssuer
+    /// `iss` is not the expected issuer: a mix-up attack (RFC 9207 §2.4).
+    case issuerMismatch(expected: String, actual: String)
+    /// A success response without `code`.
+    case missingCode
+    /// The parameters came in the fragment, where the query was expected: the classic "state is
+    /// missing" confusion when the server used `response_mode=fragment`.
+    case responseInFragment
+    /// The server answered with an OAuth error (RFC 6749 §4.1.2.1).
+    case errorResponse(OAuthErrorResponse)
+    /// An `error_description` or `error_uri` with characters RFC 6749 §4.1.2.1 does not allow.
+    case invalidErrorParameter(String)
+
+    /// A stable number for the case: 6001 and up.
+    public var code: Int {
+        switch self {
+        case .invalidScheme: 6001
+        case .invalidCharacter: 6002
+        case .invalidPercentEncoding: 6003
+        case .invalidUTF8: 6004
+        case .invalidPort: 6005
+        case .invalidHost: 6006
+        case .invalidCustomScheme: 6007
+        case .invalidCallback: 6008
+        case .callbackMismatch: 6009
+        case .repeatedParameter: 6010
+        case .missingState: 6011
+        case .stateMismatch: 6012
+        case .missingIssuer: 6013
+        case .issuerMismatch: 6014
+        case .missingCode: 6015
+        case .responseInFragment: 6016
+        case .errorResponse: 6017
+        case .invalidErrorParameter: 6018
+        }
+    }
+}
+
+#if !hasFeature(Embedded)
+extension AuthCallbackError: Hashable {}
+#endif
+
+extension AuthCallbackError: CustomStringConvertible {
+    public var description: String {
+        let reason =
+            switch self {
+            case .invalidScheme(let offset): "no valid scheme at byte offset \(offset) (RFC 3986 §3.1)"
+            case .invalidCharacter(let offset): "a character not allowed here at byte offset \(offset) (RFC 3986 §2)"
+            case .invalidPercentEncoding(let offset): "'%' at byte offset \(offset) is not followed by two hex digits (RFC 3986 §2.1)"
+            case .invalidUTF8: "percent-decoded bytes are not UTF-8"
+            case .invalidPort(let offset): "the port at byte offset \(offset) is not a number from 0 to 65535"
+            case .invalidHost(let offset): "the host at byte offset \(offset) is not valid (RFC 3986 §3.2.2)"
+            case .invalidCustomScheme(let scheme): "'\(scheme)' cannot be a custom scheme: it must be a valid scheme and not http or https"
+            case .invalidCallback(let reason): "invalid callback: \(reason)"
+            case .callbackMismatch: "the URI does not match the session's callback"
+            case .repeatedParameter(let name): "parameter '\(name)' appears more than once (RFC 6749 §3.1)"
+            case .missingState: "the response has no 'state' parameter"
+            case .stateMismatch: "'state' does not match the one sent (RFC 6749 §10.12)"
+            case .missingIssuer: "the response has no 'iss' parameter, which the server promised (RFC 9207)"
+            case .issuerMismatch(let expected, let actual): "'iss' is '\(actual)', expected '\(expected)' (RFC 9207)"
+            case .missingCode: "the response has no 'code' parameter"
+            case .responseInFragment: "the parameters are in the fragment (#), but were expected in the query (?)"
+            case .errorResponse(let response): "the server returned an error: \(response)"
+            case .invalidErrorParameter(let name): "'\(name)' has characters RFC 6749 §4.1.2.1 does not allow"
+            }
+        return "AuthCallbackError \(code): \(reason)"
+    }
+}

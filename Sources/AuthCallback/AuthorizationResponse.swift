@@ -1,0 +1,135 @@
+import AuthDigest
+
+/// A successful authorization response (RFC 6749 §4.1.2), read from the redirect or a `form_post` body
+/// and checked against what the request expects.
+///
+/// ```swift
+/// let expected = AuthorizationResponse.Expectations(state: state.value, issuer: "https://server.example.com")
+/// let response = try AuthorizationResponse(callback: redirectURI, expecting: expected)
+/// response.code     // to exchange at the token endpoint
+/// ```
+///
+/// Checked, in order, each with its own ``AuthCallbackError``:
+/// 1. every parameter appears once (RFC 6749 §3.1);
+/// 2. in query mode, parameters found only in the fragment are reported as such, not as a missing state;
+/// 3. `state` is present and equal to the one sent, in constant time (RFC 6749 §4.1.2, §10.12), also for
+///    error responses, so a forged error is not believed;
+/// 4. `iss`, when an issuer is expected: equal if present, and required when the server advertises
+///    `authorization_response_iss_parameter_supported` (RFC 9207 §2.4);
+/// 5. `error` present: thrown as ``AuthCallbackError/errorResponse(_:)`` with its description and URI;
+/// 6. `code` present.
+public struct AuthorizationResponse: Sendable {
+    /// Where the response parameters are (OAuth 2.0 Multiple Response Type Encoding Practices).
+    public enum ResponseMode: Sendable {
+        /// `?code=…` — the default for the code flow.
+        case query
+        /// `#code=…` — implicit and hybrid flows.
+        case fragment
+        /// A POST body — `response_mode=form_post`, as Sign in with Apple uses for name and email scopes.
+        case formPost
+    }
+
+    /// What the client sent and therefore expects back.
+    public struct Expectations: Sendable {
+        /// The `state` sent in the request.
+        public var state: String
+        /// The issuer, to compare `iss` with (RFC 9207), or nil not to check it.
+        public var issuer: String?
+        /// Whether `iss` must be present (the server's metadata has `authorization_response_iss_parameter_supported`).
+        public var requiresIssuer: Bool
+        /// Where the parameters are expected.
+        public var responseMode: ResponseMode
+
+        public init(state: String, issuer: String? = nil, requiresIssuer: Bool = false, responseMode: ResponseMode = .query) {
+            self.state = state
+            self.issuer = issuer
+            self.requiresIssuer = requiresIssuer
+            self.responseMode = responseMode
+        }
+    }
+
+    /// `code`: the authorization code.
+    public let code: String
+    /// `state`, equal to the one sent.
+    public let state: String
+    /// `iss`, if sent.
+    public let issuer: String?
+    /// `id_token`, if sent (hybrid flows; Sign in with Apple's form_post).
+    public let idToken: String?
+    /// `user`: Sign in with Apple's first-sign-in JSON with the name and email, if sent.
+    public let user: String?
+    /// Every parameter, in order.
+    public let parameters: [FormParameter]
+
+    /// Reads and checks the response in a redirect URI.
+    public init(callback uri: URI, expecting expectations: Expectations) throws(AuthCallbackError) {
+        let query = try uri.queryParameters()
+        let fragment = try uri.fragmentParameters()
+        switch expectations.responseMode {
+        case .query:
+            let responseNames = ["code", "state", "error"]
+            if query.isEmpty, fragment.contains(where: { parameter in
+                responseNames.contains { $0.utf8.elementsEqual(parameter.name.utf8) }
+            }) {
+                throw .responseInFragment
+            }
+            try self.init(parameters: query, expecting: expectations)
+        case .fragment:
+            try self.init(parameters: fragment, expecting: expectations)
+        case .formPost:
+            try self.init(parameters: query, expecting: expectations)
+        }
+    }
+
+    /// Reads and checks a `form_post` body (`application/x-www-form-urlencoded`).
+    public init(formPostBody body: some Sequence<UInt8>, expecting expectations: Expectations) throws(AuthCallbackError) {
+        try self.init(parameters: FormParameter.parse(Array(body)), expecting: expectations)
+    }
+
+    /// Checks decoded parameters.
+    public init(parameters: [FormParameter], expecting expectations: Expectations) throws(AuthCallbackError) {
+        var seen: [String] = []
+        for parameter in parameters {
+            if seen.contains(where: { $0.utf8.elementsEqual(parameter.name.utf8) }) { throw .repeatedParameter(parameter.name) }
+            seen.append(parameter.name)
+        }
+        func value(_ name: String) -> String? {
+            parameters.first { $0.name.utf8.elementsEqual(name.utf8) }?.value
+        }
+        guard let state = value("state") else { throw .missingState }
+        guard ConstantTime.isEqual(state.utf8, expectations.state.utf8) else { throw .stateMismatch }
+        let issuer = value("iss")
+        if let expected = expectations.issuer {
+            if let issuer {
+                guard issuer.utf8.elementsEqual(expected.utf8) else { throw .issuerMismatch(expected: expected, actual: issuer) }
+            } else if expectations.requiresIssuer {
+                throw .missingIssuer
+            }
+        }
+        if let error = value("error") {
+            let description = value("error_description")
+            let uri = value("error_uri")
+            // error_description and error_uri: %x20-21 / %x23-5B / %x5D-7E (RFC 6749 §4.1.2.1, Appendix A.7–A.8)
+            for (name, text) in [("error_description", description), ("error_uri", uri)] {
+                if let text, !text.utf8.allSatisfy({ (0x20...0x7e).contains($0) && $0 != 0x22 && $0 != 0x5c }) {
+                    throw .invalidErrorParameter(name)
+                }
+            }
+            throw .errorResponse(OAuthErrorResponse(error: OAuthErrorCode(rawValue: error), errorDescription: description, errorURI: uri))
+        }
+        guard let code = value("code"), !code.isEmpty else { throw .missingCode }
+        self.code = code
+        self.state = state
+        self.issuer = issuer
+        idToken = value("id_token")
+        user = value("user")
+        self.parameters = parameters
+    }
+}
+
+extension AuthorizationResponse: CustomStringConvertible {
+    /// Names the parameters present; the code, state and tokens are redacted.
+    public var description: String {
+        "AuthorizationResponse(code: <redacted>, parameters: \(parameters.map { $0.name }))"
+    }
+}

@@ -1,0 +1,46 @@
+/// One `name=value` pair of `application/x-www-form-urlencoded` data, decoded: the format of OAuth
+/// parameters in a redirect's query or fragment and in a `form_post` body (RFC 6749 Appendix B).
+///
+/// ```swift
+/// let pairs = try FormParameter.parse(Array("code=a%2Fb&state=x+y".utf8))
+/// pairs[0].value    // "a/b"
+/// pairs[1].value    // "x y"   — '+' is a space here, and only here
+/// ```
+public struct FormParameter: Hashable, Sendable {
+    public let name: String
+    public let value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// Splits on `&`, then on the first `=`, and percent-decodes both sides with `+` as a space. Empty
+    /// segments (`a=1&&b=2`) are skipped; a segment without `=` is a name with an empty value.
+    public static func parse(_ bytes: [UInt8]) throws(AuthCallbackError) -> [FormParameter] {
+        var parameters: [FormParameter] = []
+        var start = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+            if end > start {
+                let segment = start..<end
+                let equals = bytes[segment].firstIndex(of: UInt8(ascii: "=")) ?? end
+                let name = try PercentDecoding.decode(bytes, start..<equals, plusAsSpace: true)
+                let value = equals < end ? try PercentDecoding.decode(bytes, (equals + 1)..<end, plusAsSpace: true) : ""
+                parameters.append(FormParameter(name: name, value: value))
+            }
+            start = end + 1
+        }
+        return parameters
+    }
+
+    public static func == (lhs: FormParameter, rhs: FormParameter) -> Bool {
+        lhs.name.utf8.elementsEqual(rhs.name.utf8) && lhs.value.utf8.elementsEqual(rhs.value.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for byte in name.utf8 { hasher.combine(byte) }
+        hasher.combine(0xff as UInt8)
+        for byte in value.utf8 { hasher.combine(byte) }
+    }
+}

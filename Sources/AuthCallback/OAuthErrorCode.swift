@@ -1,0 +1,47 @@
+/// An OAuth `error` code, an open set (RFC 6749 §4.1.2.1, §11.4; OpenID Connect Core §3.1.2.6).
+///
+/// ```swift
+/// if response.error == .accessDenied { /* the user said no */ }
+/// OAuthErrorCode(rawValue: "slow_down")   // codes not listed here are kept as sent
+/// ```
+public struct OAuthErrorCode: RawRepresentable, Hashable, Sendable {
+    /// The code exactly as the server sent it.
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    // RFC 6749 §4.1.2.1
+    public static let invalidRequest = OAuthErrorCode(rawValue: "invalid_request")
+    public static let unauthorizedClient = OAuthErrorCode(rawValue: "unauthorized_client")
+    public static let accessDenied = OAuthErrorCode(rawValue: "access_denied")
+    public static let unsupportedResponseType = OAuthErrorCode(rawValue: "unsupported_response_type")
+    public static let invalidScope = OAuthErrorCode(rawValue: "invalid_scope")
+    public static let serverError = OAuthErrorCode(rawValue: "server_error")
+    public static let temporarilyUnavailable = OAuthErrorCode(rawValue: "temporarily_unavailable")
+    // OpenID Connect Core §3.1.2.6
+    public static let interactionRequired = OAuthErrorCode(rawValue: "interaction_required")
+    public static let loginRequired = OAuthErrorCode(rawValue: "login_required")
+    public static let accountSelectionRequired = OAuthErrorCode(rawValue: "account_selection_required")
+    public static let consentRequired = OAuthErrorCode(rawValue: "consent_required")
+    public static let invalidRequestURI = OAuthErrorCode(rawValue: "invalid_request_uri")
+    public static let invalidRequestObject = OAuthErrorCode(rawValue: "invalid_request_object")
+    public static let requestNotSupported = OAuthErrorCode(rawValue: "request_not_supported")
+    public static let requestURINotSupported = OAuthErrorCode(rawValue: "request_uri_not_supported")
+    public static let registrationNotSupported = OAuthErrorCode(rawValue: "registration_not_supported")
+
+    /// Every code RFC 6749 §4.1.2.1 and OIDC Core §3.1.2.6 define.
+    public static let registered: [OAuthErrorCode] = [
+        .invalidRequest, .unauthorizedClient, .accessDenied, .unsupportedResponseType, .invalidScope, .serverError,
+        .temporarilyUnavailable, .interactionRequired, .loginRequired, .accountSelectionRequired, .consentRequired,
+        .invalidRequestURI, .invalidRequestObject, .requestNotSupported, .requestURINotSupported, .registrationNotSupported,
+    ]
+
+    public static func == (lhs: OAuthErrorCode, rhs: OAuthErrorCode) -> Bool { lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8) }
+    public func hash(into hasher: inout Hasher) { for byte in rawValue.utf8 { hasher.combine(byte) } }
+}
+
+extension OAuthErrorCode: CustomStringConvertible {
+    public var description: String { rawValue }
+}
