@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "AuthBase64URL", package: "AuthFlow"),
                 .product(name: "AuthPKCE", package: "AuthFlow"),
                 .product(name: "AuthJWT", package: "AuthFlow"),
+                .product(name: "AuthCallback", package: "AuthFlow"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]

@@ -63,21 +63,20 @@ public struct AuthorizationResponse: Sendable {
 
     /// Reads and checks the response in a redirect URI.
     public init(callback uri: URI, expecting expectations: Expectations) throws(AuthCallbackError) {
-        let query = try uri.queryParameters()
-        let fragment = try uri.fragmentParameters()
         switch expectations.responseMode {
-        case .query:
-            let responseNames = ["code", "state", "error"]
-            if query.isEmpty, fragment.contains(where: { parameter in
-                responseNames.contains { $0.utf8.elementsEqual(parameter.name.utf8) }
-            }) {
-                throw .responseInFragment
+        case .query, .formPost:
+            let query = try uri.queryParameters()
+            if expectations.responseMode == .query, query.isEmpty {
+                let responseNames = ["code", "state", "error"]
+                if try uri.fragmentParameters().contains(where: { parameter in
+                    responseNames.contains { ExactText.equal($0, parameter.name) }
+                }) {
+                    throw .responseInFragment
+                }
             }
             try self.init(parameters: query, expecting: expectations)
         case .fragment:
-            try self.init(parameters: fragment, expecting: expectations)
-        case .formPost:
-            try self.init(parameters: query, expecting: expectations)
+            try self.init(parameters: uri.fragmentParameters(), expecting: expectations)
         }
     }
 
@@ -88,27 +87,34 @@ public struct AuthorizationResponse: Sendable {
 
     /// Checks decoded parameters.
     public init(parameters: [FormParameter], expecting expectations: Expectations) throws(AuthCallbackError) {
-        var seen: [String] = []
+        if parameters.count <= 16 {
+            for (offset, parameter) in parameters.enumerated()
+            where parameters[..<offset].contains(where: { ExactText.equal($0.name, parameter.name) }) {
+                throw .repeatedParameter(parameter.name)
+            }
+        } else {
+            var seen = Set<[UInt8]>(minimumCapacity: parameters.count)  // bytes: names compare exactly, not as Unicode
+            for parameter in parameters where !seen.insert(Array(parameter.name.utf8)).inserted { throw .repeatedParameter(parameter.name) }
+        }
+        // One pass picks out the parameters the checks read (names compared byte for byte).
+        var found = [String?](repeating: nil, count: Self.knownNames.count)
         for parameter in parameters {
-            if seen.contains(where: { $0.utf8.elementsEqual(parameter.name.utf8) }) { throw .repeatedParameter(parameter.name) }
-            seen.append(parameter.name)
+            if let slot = Self.knownNames.firstIndex(where: { ExactText.equal($0, parameter.name) }) { found[slot] = parameter.value }
         }
-        func value(_ name: String) -> String? {
-            parameters.first { $0.name.utf8.elementsEqual(name.utf8) }?.value
-        }
-        guard let state = value("state") else { throw .missingState }
+        func value(_ name: KnownName) -> String? { found[name.rawValue] }
+        guard let state = value(.state) else { throw .missingState }
         guard ConstantTime.isEqual(state.utf8, expectations.state.utf8) else { throw .stateMismatch }
-        let issuer = value("iss")
+        let issuer = value(.iss)
         if let expected = expectations.issuer {
             if let issuer {
-                guard issuer.utf8.elementsEqual(expected.utf8) else { throw .issuerMismatch(expected: expected, actual: issuer) }
+                guard ExactText.equal(issuer, expected) else { throw .issuerMismatch(expected: expected, actual: issuer) }
             } else if expectations.requiresIssuer {
                 throw .missingIssuer
             }
         }
-        if let error = value("error") {
-            let description = value("error_description")
-            let uri = value("error_uri")
+        if let error = value(.error) {
+            let description = value(.errorDescription)
+            let uri = value(.errorURI)
             // error_description and error_uri: %x20-21 / %x23-5B / %x5D-7E (RFC 6749 §4.1.2.1, Appendix A.7–A.8)
             for (name, text) in [("error_description", description), ("error_uri", uri)] {
                 if let text, !text.utf8.allSatisfy({ (0x20...0x7e).contains($0) && $0 != 0x22 && $0 != 0x5c }) {
@@ -117,14 +123,21 @@ public struct AuthorizationResponse: Sendable {
             }
             throw .errorResponse(OAuthErrorResponse(error: OAuthErrorCode(rawValue: error), errorDescription: description, errorURI: uri))
         }
-        guard let code = value("code"), !code.isEmpty else { throw .missingCode }
+        guard let code = value(.code), !code.isEmpty else { throw .missingCode }
         self.code = code
         self.state = state
         self.issuer = issuer
-        idToken = value("id_token")
-        user = value("user")
+        idToken = value(.idToken)
+        user = value(.user)
         self.parameters = parameters
     }
+
+    /// The parameters the checks read, as indices into ``knownNames``.
+    private enum KnownName: Int {
+        case state, iss, error, errorDescription, errorURI, code, idToken, user
+    }
+
+    private static let knownNames = ["state", "iss", "error", "error_description", "error_uri", "code", "id_token", "user"]
 }
 
 extension AuthorizationResponse: CustomStringConvertible {

@@ -24,7 +24,7 @@ public struct Callback: Hashable, Sendable {
     /// A private-use URI scheme such as `com.example.app` (RFC 8252 §7.1).
     public static func customScheme(_ scheme: String) throws(AuthCallbackError) -> Callback {
         let bytes = Array(scheme.utf8)
-        guard let first = bytes.first, CharacterSet.isAlpha(first), bytes.allSatisfy(CharacterSet.isSchemeCharacter) else {
+        guard let first = bytes.first, CharacterSet.isAlpha(first), bytes.allSatisfy({ CharacterSet.has($0, .scheme) }) else {
             throw .invalidCustomScheme(scheme)
         }
         let lowered = Self.lowercased(scheme)
@@ -34,10 +34,10 @@ public struct Callback: Hashable, Sendable {
 
     /// An https URL the app claims (a universal link, RFC 8252 §7.2).
     public static func https(host: String, path: String) throws(AuthCallbackError) -> Callback {
-        guard !host.isEmpty, host.utf8.allSatisfy(CharacterSet.isRegisteredNameCharacter) else {
+        guard !host.isEmpty, host.utf8.allSatisfy({ CharacterSet.has($0, .registeredName) }) else {
             throw .invalidCallback("'\(host)' is not a host name")
         }
-        guard path.utf8.first == UInt8(ascii: "/"), path.utf8.allSatisfy(CharacterSet.isPathCharacter) else {
+        guard path.utf8.first == UInt8(ascii: "/"), path.utf8.allSatisfy({ CharacterSet.has($0, .path) }) else {
             throw .invalidCallback("the path must start with '/' and use URI path characters")
         }
         return Callback(kind: .https(host: Self.lowercased(host), path: path))
@@ -45,7 +45,7 @@ public struct Callback: Hashable, Sendable {
 
     /// A loopback redirect for desktop and command-line apps (RFC 8252 §7.3).
     public static func loopback(path: String) throws(AuthCallbackError) -> Callback {
-        guard path.utf8.first == UInt8(ascii: "/"), path.utf8.allSatisfy(CharacterSet.isPathCharacter) else {
+        guard path.utf8.first == UInt8(ascii: "/"), path.utf8.allSatisfy({ CharacterSet.has($0, .path) }) else {
             throw .invalidCallback("the path must start with '/' and use URI path characters")
         }
         return Callback(kind: .loopback(path: path))
@@ -60,10 +60,10 @@ public struct Callback: Hashable, Sendable {
             return scheme == expected
         case .https(let host, let path):
             return scheme == "https" && uri.host.map(Self.lowercased) == host && (uri.port == nil || uri.port == 443)
-                && uri.path.utf8.elementsEqual(path.utf8)
+                && ExactText.equal(uri.path, path)
         case .loopback(let path):
             guard scheme == "http", uri.port != nil, let host = uri.host else { return false }
-            return (host == "127.0.0.1" || host == "[::1]") && uri.path.utf8.elementsEqual(path.utf8)
+            return (host == "127.0.0.1" || host == "[::1]") && ExactText.equal(uri.path, path)
         }
     }
 

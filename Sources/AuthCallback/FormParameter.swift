@@ -18,13 +18,22 @@ public struct FormParameter: Hashable, Sendable {
     /// Splits on `&`, then on the first `=`, and percent-decodes both sides with `+` as a space. Empty
     /// segments (`a=1&&b=2`) are skipped; a segment without `=` is a name with an empty value.
     public static func parse(_ bytes: [UInt8]) throws(AuthCallbackError) -> [FormParameter] {
+        try bytes.withUnsafeBufferPointer { bytes in
+            Result { () throws(AuthCallbackError) in try parse(bytes, 0..<bytes.count) }
+        }.get()
+    }
+
+    /// Parses `bytes[range]`; offsets in errors count from the start of `bytes`.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(AuthCallbackError) -> [FormParameter] {
         var parameters: [FormParameter] = []
-        var start = 0
-        while start <= bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+        parameters.reserveCapacity(1 + bytes[range].lazy.filter { $0 == UInt8(ascii: "&") }.count)
+        var start = range.lowerBound
+        while start <= range.upperBound {
+            var end = start
+            while end < range.upperBound, bytes[end] != UInt8(ascii: "&") { end += 1 }
             if end > start {
-                let segment = start..<end
-                let equals = bytes[segment].firstIndex(of: UInt8(ascii: "=")) ?? end
+                var equals = start
+                while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
                 let name = try PercentDecoding.decode(bytes, start..<equals, plusAsSpace: true)
                 let value = equals < end ? try PercentDecoding.decode(bytes, (equals + 1)..<end, plusAsSpace: true) : ""
                 parameters.append(FormParameter(name: name, value: value))
@@ -35,7 +44,7 @@ public struct FormParameter: Hashable, Sendable {
     }
 
     public static func == (lhs: FormParameter, rhs: FormParameter) -> Bool {
-        lhs.name.utf8.elementsEqual(rhs.name.utf8) && lhs.value.utf8.elementsEqual(rhs.value.utf8)
+        ExactText.equal(lhs.name, rhs.name) && ExactText.equal(lhs.value, rhs.value)
     }
 
     public func hash(into hasher: inout Hasher) {

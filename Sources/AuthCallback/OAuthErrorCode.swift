@@ -38,7 +38,7 @@ public struct OAuthErrorCode: RawRepresentable, Hashable, Sendable {
         .invalidRequestURI, .invalidRequestObject, .requestNotSupported, .requestURINotSupported, .registrationNotSupported,
     ]
 
-    public static func == (lhs: OAuthErrorCode, rhs: OAuthErrorCode) -> Bool { lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8) }
+    public static func == (lhs: OAuthErrorCode, rhs: OAuthErrorCode) -> Bool { ExactText.equal(lhs.rawValue, rhs.rawValue) }
     public func hash(into hasher: inout Hasher) { for byte in rawValue.utf8 { hasher.combine(byte) } }
 }
 

@@ -28,7 +28,7 @@ public struct OAuthErrorResponse: Hashable, Sendable {
     private static func same(_ lhs: String?, _ rhs: String?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): true
-        case (let l?, let r?): l.utf8.elementsEqual(r.utf8)
+        case (let l?, let r?): ExactText.equal(l, r)
         default: false
         }
     }

@@ -12,6 +12,7 @@ public enum ConstantTime {
     ///
     /// Every byte of the longer sequence is visited whatever the contents, so the time depends only on
     /// the lengths. The lengths themselves are not hidden: sequences of different lengths are unequal.
+    @inlinable
     public static func isEqual(_ lhs: some Sequence<UInt8>, _ rhs: some Sequence<UInt8>) -> Bool {
         var left = lhs.makeIterator()
         var right = rhs.makeIterator()

@@ -22,6 +22,11 @@ enum CLI {
                                             symmetric key) and the claims; with --issuer and --audience, as
                                             an OpenID Connect ID token (OIDC Core §3.1.3.7). Prints 'valid'
                                             or fails with the reason.
+          callback parse URL [--scheme S | --https HOST/PATH | --loopback PATH] [--state S]
+                     [--issuer I [--require-issuer]] [--fragment]
+                                            parse a redirect URI (RFC 3986), match it against the callback
+                                            (RFC 8252 §7) and check the authorization response (state,
+                                            RFC 9207 iss, repeated parameters, OAuth errors); prints JSON
           demo [--rfc7636-example]          a narrated walk through PKCE, state and nonce
           help                              this text
 
@@ -52,6 +57,7 @@ enum CLI {
         case "base64url": try Base64URLCommand.run(rest, terminal: &terminal)
         case "pkce": try PKCECommand.run(rest, terminal: &terminal)
         case "jwt": try JWTCommand.run(rest, terminal: &terminal)
+        case "callback": try CallbackCommand.run(rest, terminal: &terminal)
         case "demo": try DemoCommand.run(rest, terminal: &terminal)
         case "help", "--help", "-h":
             try rest.expectNone()

@@ -59,6 +59,16 @@ struct AuthorizationResponseTests {
         #expect(throws: AuthCallbackError.missingCode) { try Self.response("myapp:/cb?code=&state=xyz") }
     }
 
+    @Test("finds a repeated parameter among many, and tells apart names that differ only in Unicode form")
+    func manyParameters() throws {
+        let extras = (0..<40).map { "p\($0)=v" }.joined(separator: "&")
+        #expect(try Self.response("myapp:/cb?\(extras)&code=c&state=xyz").parameters.count == 42)
+        #expect(throws: AuthCallbackError.repeatedParameter("p7")) { try Self.response("myapp:/cb?\(extras)&code=c&state=xyz&p7=w") }
+        // "é" precomposed (%C3%A9) and decomposed (e%CC%81) are equal as Swift Strings but are different names.
+        #expect(try Self.response("myapp:/cb?\(extras)&%C3%A9=1&e%CC%81=2&code=c&state=xyz").parameters.count == 44)
+        #expect(try Self.response("myapp:/cb?%C3%A9=1&e%CC%81=2&code=c&state=xyz").parameters.count == 4)
+    }
+
     @Test("says the response is in the fragment when the query was expected, and reads it in fragment mode")
     func fragment() throws {
         let uri = "myapp:/cb#code=abc&state=xyz"

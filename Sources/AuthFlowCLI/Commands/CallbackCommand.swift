@@ -1,0 +1,113 @@
+import AuthCallback
+import AuthJSON
+
+/// `authflow callback parse URL [--scheme S | --https HOST/PATH | --loopback PATH] [--state S]
+/// [--issuer I] [--require-issuer] [--fragment]`: parses a redirect URI with AuthFlow's own RFC 3986 parser,
+/// matches it against a callback, checks the authorization response and prints the result as JSON.
+///
+/// Without `--state` the response's own `state` is echoed and the output says it was not compared: a
+/// client must always compare it (RFC 6749 §10.12).
+enum CallbackCommand {
+    static func run(_ arguments: Arguments, terminal: inout some Terminal) throws(CLIError) {
+        var arguments = arguments
+        switch try arguments.operand() {
+        case "parse":
+            try parse(&arguments, terminal: &terminal)
+        case let other?:
+            throw .usage("callback takes 'parse', not '\(other)'")
+        case nil:
+            throw .usage("callback needs 'parse'")
+        }
+    }
+
+    private static func parse(_ arguments: inout Arguments, terminal: inout some Terminal) throws(CLIError) {
+        let scheme = try arguments.option("--scheme")
+        let https = try arguments.option("--https")
+        let loopback = try arguments.option("--loopback")
+        let state = try arguments.option("--state")
+        let issuer = try arguments.option("--issuer")
+        let requireIssuer = arguments.flag("--require-issuer")
+        let fragment = arguments.flag("--fragment")
+        guard let text = try arguments.operand() else { throw .usage("callback parse needs a URL") }
+        try arguments.expectNone()
+        guard [scheme, https, loopback].compactMap({ $0 }).count <= 1 else {
+            throw .usage("give at most one of --scheme, --https and --loopback")
+        }
+        if requireIssuer, issuer == nil { throw .usage("--require-issuer needs --issuer") }
+
+        let callback: Callback? = try failure { () throws(AuthCallbackError) -> Callback? in
+            if let scheme { return try .customScheme(scheme) }
+            if let https {
+                guard let slash = https.utf8.firstIndex(of: UInt8(ascii: "/")) else {
+                    throw .invalidCallback("--https takes HOST/PATH, such as example.com/auth")
+                }
+                return try .https(host: String(https[..<slash]), path: String(https[slash...]))
+            }
+            if let loopback { return try .loopback(path: loopback) }
+            return nil
+        }
+        let (uri, response) = try failure { () throws(AuthCallbackError) -> (URI, AuthorizationResponse) in
+            let uri = try URI(parsing: text)
+            if let callback, !callback.matches(uri) { throw .callbackMismatch }
+            // Without --state, the received state stands in, so that every other check still runs.
+            let received = try (fragment ? uri.fragmentParameters() : uri.queryParameters())
+            let expected = state ?? received.first { $0.name == "state" }?.value ?? ""
+            let response = try AuthorizationResponse(
+                callback: uri,
+                expecting: .init(state: expected, issuer: issuer, requiresIssuer: requireIssuer, responseMode: fragment ? .fragment : .query)
+            )
+            return (uri, response)
+        }
+        var checks: [JSONValue] = ["no parameter repeated (RFC 6749 §3.1)"]
+        if callback != nil { checks.append("the URI matches the callback (RFC 8252 §7)") }
+        checks.append(state == nil ? "state present, NOT compared: pass --state (RFC 6749 §10.12)" : "state equal to --state (RFC 6749 §4.1.2)")
+        if issuer != nil {
+            checks.append(response.issuer != nil ? "iss equal to --issuer (RFC 9207 §2.4)" : "iss absent and not required (RFC 9207 §2.4)")
+        }
+        checks.append("code present (RFC 6749 §4.1.2)")
+        let output: JSONValue = [
+            "uri": describe(uri),
+            "callback": callback.map { _ in .string(name(scheme: scheme, https: https, loopback: loopback)) } ?? .null,
+            "response": describe(response),
+            "checks": .array(checks),
+        ]
+        terminal.write(String(decoding: output.serialized(pretty: true), as: UTF8.self) + "\n", to: .standardOutput)
+    }
+
+    private static func name(scheme: String?, https: String?, loopback: String?) -> String {
+        if let scheme { return "custom scheme \(scheme)" }
+        if let https { return "https \(https)" }
+        return "loopback \(loopback ?? "")"
+    }
+
+    private static func describe(_ uri: URI) -> JSONValue {
+        [
+            "scheme": .string(uri.scheme),
+            "userinfo": uri.userinfo.map(JSONValue.string) ?? .null,
+            "host": uri.host.map(JSONValue.string) ?? .null,
+            "port": uri.port.map { .number(JSONNumber($0)) } ?? .null,
+            "path": .string(uri.path),
+            "query": uri.query.map(JSONValue.string) ?? .null,
+            "fragment": uri.fragment.map(JSONValue.string) ?? .null,
+        ]
+    }
+
+    private static func describe(_ response: AuthorizationResponse) -> JSONValue {
+        [
+            "code": .string(response.code),
+            "state": .string(response.state),
+            "iss": response.issuer.map(JSONValue.string) ?? .null,
+            "id_token": response.idToken.map(JSONValue.string) ?? .null,
+            "parameters": .array(response.parameters.map { ["name": .string($0.name), "value": .string($0.value)] }),
+        ]
+    }
+
+    /// Runs `body`, turning its AuthCallbackError into a failure (exit status 1) with the typed message.
+    private static func failure<Result>(_ body: () throws(AuthCallbackError) -> Result) throws(CLIError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+}
