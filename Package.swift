@@ -23,6 +23,7 @@ let libraries: [Library] = [
     Library(name: "AuthJSON"),
     Library(name: "AuthJWT", dependencies: ["AuthJSON", "AuthBase64URL", "AuthDigest"]),
     Library(name: "AuthCallback", dependencies: ["AuthDigest"]),
+    Library(name: "AuthCredentials", dependencies: ["AuthCallback", "AuthJWT", "AuthJSON"]),
     // Test doubles users can reuse; kept out of the umbrella.
     Library(name: "AuthTesting", inUmbrella: false),
 ]

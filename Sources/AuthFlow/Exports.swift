@@ -6,6 +6,7 @@
 
 @_exported import AuthBase64URL
 @_exported import AuthCallback
+@_exported import AuthCredentials
 @_exported import AuthDigest
 @_exported import AuthJSON
 @_exported import AuthJWT

@@ -7,6 +7,8 @@ struct ExportsTests {
     func everyModuleIsReachable() throws {
         // AuthCallback
         #expect(try Callback.customScheme("com.example.app").matches("com.example.app:/cb"))
+        // AuthCredentials
+        #expect(AuthorizationError.Code.canceled.rawValue == 1001)
         // AuthDigest
         #expect(SHA256.hash(data: "abc".utf8).hexString.hasPrefix("ba7816bf"))
         // AuthBase64URL

@@ -1,0 +1,62 @@
+public import AuthCallback
+
+/// An error from the AuthCredentials module: a Sign in with Apple response that does not fit its identity
+/// token, a token endpoint response that breaks RFC 6749 §5, or a credential store that cannot be read or
+/// written.
+///
+/// Each case has a stable numeric ``code`` (7001 and up). Messages never repeat a token, code or name.
+public enum AuthCredentialsError: Error, Sendable {
+    /// Sign in with Apple's `user` JSON is not the documented object (`name.firstName`, `name.lastName`, `email`).
+    case invalidUserJSON(String)
+    /// The `user` JSON's email differs from the signed identity token's `email`.
+    case emailMismatch
+    /// `real_user_status` is not 0, 1 or 2.
+    case invalidRealUserStatus(Int)
+    /// The response's `id_token` is not the identity token that was validated.
+    case identityTokenMismatch
+    /// The token endpoint's JSON is not a valid access token response (RFC 6749 §5.1): the reason names the field.
+    case invalidTokenResponse(String)
+    /// The token endpoint answered with an error (RFC 6749 §5.2).
+    case tokenErrorResponse(OAuthErrorResponse)
+    /// A `token_type` other than `Bearer` (RFC 6750), which this library cannot use.
+    case unsupportedTokenType(String)
+    /// A file store operation failed: the operation, the path and the system error number.
+    case storeFailure(operation: String, path: String, errno: Int32)
+    /// The store file is not a credential store document; it is left as it is.
+    case corruptStore(path: String, reason: String)
+
+    /// A stable number for the case: 7001 and up.
+    public var code: Int {
+        switch self {
+        case .invalidUserJSON: 7001
+        case .emailMismatch: 7002
+        case .invalidRealUserStatus: 7003
+        case .identityTokenMismatch: 7004
+        case .invalidTokenResponse: 7005
+        case .tokenErrorResponse: 7006
+        case .unsupportedTokenType: 7007
+        case .storeFailure: 7008
+        case .corruptStore: 7009
+        }
+    }
+}
+
+extension AuthCredentialsError: Hashable {}
+
+extension AuthCredentialsError: CustomStringConvertible {
+    public var description: String {
+        let reason =
+            switch self {
+            case .invalidUserJSON(let reason): "Sign in with Apple's user JSON is not valid: \(reason)"
+            case .emailMismatch: "the user JSON's email differs from the identity token's email; the token is the signed one"
+            case .invalidRealUserStatus(let value): "real_user_status \(value) is not 0, 1 or 2"
+            case .identityTokenMismatch: "the response's id_token is not the identity token that was validated"
+            case .invalidTokenResponse(let reason): "invalid token response (RFC 6749 §5.1): \(reason)"
+            case .tokenErrorResponse(let response): "the token endpoint returned an error (RFC 6749 §5.2): \(response)"
+            case .unsupportedTokenType(let type): "token_type '\(type)' is not supported; only Bearer (RFC 6750)"
+            case .storeFailure(let operation, let path, let errno): "cannot \(operation) '\(path)' (errno \(errno))"
+            case .corruptStore(let path, let reason): "'\(path)' is not a credential store: \(reason)"
+            }
+        return "AuthCredentialsError \(code): \(reason)"
+    }
+}

@@ -1,0 +1,45 @@
+/// The contents of a credential store: every user's record and which one was saved last. Both stores keep
+/// one, so the merge and last-user rules live here once; the file store writes it as JSON.
+public struct CredentialStoreDocument: Hashable, Codable, Sendable {
+    /// The format version, for future migrations.
+    public var version: Int
+    /// The user saved last.
+    public var lastUser: String?
+    /// The records, one per user.
+    public var credentials: [StoredCredential]
+
+    public init(lastUser: String? = nil, credentials: [StoredCredential] = []) {
+        version = 1
+        self.lastUser = lastUser
+        self.credentials = credentials
+    }
+
+    /// The record of `user`, if any.
+    public func credential(for user: String) -> StoredCredential? {
+        credentials.first { $0.user.utf8.elementsEqual(user.utf8) }
+    }
+
+    /// The record of the last user, if any.
+    public var lastCredential: StoredCredential? { lastUser.flatMap(credential(for:)) }
+
+    /// Merges `credential` in, makes its user the last one, and returns the merged record.
+    @discardableResult
+    public mutating func save(_ credential: StoredCredential) -> StoredCredential {
+        let merged: StoredCredential
+        if let index = credentials.firstIndex(where: { $0.user.utf8.elementsEqual(credential.user.utf8) }) {
+            merged = credentials[index].merging(credential)
+            credentials[index] = merged
+        } else {
+            merged = credential
+            credentials.append(merged)
+        }
+        lastUser = merged.user
+        return merged
+    }
+
+    /// Forgets `user` (and clears the last user if it was them).
+    public mutating func remove(user: String) {
+        credentials.removeAll { $0.user.utf8.elementsEqual(user.utf8) }
+        if let last = lastUser, last.utf8.elementsEqual(user.utf8) { lastUser = nil }
+    }
+}

@@ -1,0 +1,38 @@
+/// Why a web authentication session ended without a callback, with the codes and domain of Apple's
+/// `ASWebAuthenticationSessionError`.
+///
+/// ```swift
+/// catch let error as WebAuthenticationSessionError where error.code == .canceledLogin { … }
+/// WebAuthenticationSessionError.errorDomain   // "com.apple.AuthenticationServices.WebAuthenticationSession"
+/// ```
+public struct WebAuthenticationSessionError: Error, Hashable, Codable, Sendable {
+    /// Apple's `ASWebAuthenticationSessionError.Code`.
+    public enum Code: Int, Codable, Sendable, CaseIterable {
+        /// The user closed the browser, or the app called `cancel()`, before a callback arrived.
+        case canceledLogin = 1
+        /// The session was started without a presentation context provider.
+        case presentationContextNotProvided = 2
+        /// The presentation context could not present the browser (no window, or a window not shown).
+        case presentationContextInvalid = 3
+    }
+
+    /// Apple's error domain for these codes.
+    public static let errorDomain = "com.apple.AuthenticationServices.WebAuthenticationSession"
+
+    /// The code.
+    public let code: Code
+    /// What went wrong, in words, when known.
+    public let reason: String?
+
+    public init(_ code: Code, reason: String? = nil) {
+        self.code = code
+        self.reason = reason
+    }
+}
+
+extension WebAuthenticationSessionError: CustomStringConvertible {
+    /// In the shape of an `NSError` description: domain, code and reason.
+    public var description: String {
+        "\(Self.errorDomain) error \(code.rawValue) (\(code))" + (reason.map { ": \($0)" } ?? "")
+    }
+}

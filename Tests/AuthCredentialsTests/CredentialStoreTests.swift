@@ -1,0 +1,102 @@
+import AuthCredentials
+import AuthJWT
+import Foundation
+import Testing
+
+@Suite("Credential stores")
+struct CredentialStoreTests {
+    static let tokens = TokenSet(accessToken: "at-1", expiresAt: NumericDate(secondsSince1970: 1_767_229_200), refreshToken: "rt-1")
+    static let firstSignIn = StoredCredential(
+        user: "001234.abc.1234", email: "k9xq2@privaterelay.appleid.com", fullName: PersonName(givenName: "Jane", familyName: "Appleseed"),
+        realUserStatus: .likelyReal, tokens: tokens)
+    static let laterSignIn = StoredCredential(user: "001234.abc.1234", tokens: TokenSet(accessToken: "at-2", refreshToken: "rt-2"))
+
+    /// A fresh directory, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The same behaviour from both stores.
+    static func exercise(_ store: some CredentialStore) async throws {
+        #expect(try await store.lastUser() == nil)
+        try await store.save(Self.firstSignIn)
+        let merged = try await store.save(Self.laterSignIn)
+        #expect(merged.fullName == PersonName(givenName: "Jane", familyName: "Appleseed"), "a later sign-in keeps the first name")
+        #expect(merged.email == "k9xq2@privaterelay.appleid.com" && merged.realUserStatus == .likelyReal)
+        #expect(merged.tokens?.accessToken == "at-2")
+        try await store.save(StoredCredential(user: "other"))
+        #expect(try await store.lastUser()?.user == "other")
+        try await store.save(StoredCredential(user: "001234.abc.1234", tokens: nil))
+        let signedOut = try await store.lastUser()
+        #expect(signedOut?.user == "001234.abc.1234" && signedOut?.tokens == nil && signedOut?.fullName?.givenName == "Jane")
+        try await store.remove(user: "001234.abc.1234")
+        #expect(try await store.credential(for: "001234.abc.1234") == nil)
+        #expect(try await store.lastUser() == nil)
+        #expect(try await store.credential(for: "other") != nil)
+    }
+
+    @Test("the in-memory store merges later sign-ins, tracks the last user and forgets on remove")
+    func inMemory() async throws {
+        try await Self.exercise(InMemoryCredentialStore())
+    }
+
+    @Test("the file store does the same, across instances, in a 0600 file with no temporary left behind")
+    func file() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("credentials.json").path
+        try await Self.exercise(FileCredentialStore(path: path))
+
+        try await FileCredentialStore(path: path).save(Self.firstSignIn)
+        let reopened = FileCredentialStore(path: path)
+        #expect(try await reopened.lastUser() == Self.firstSignIn)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["credentials.json"])
+        // The file is JSON another tool can read.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect(json["lastUser"] as? String == "001234.abc.1234" && json["version"] as? Int == 1)
+    }
+
+    @Test("the file store tightens a file others could read when it rewrites it")
+    func tightensPermissions() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("credentials.json").path
+        FileManager.default.createFile(atPath: path, contents: Data(#"{"version":1,"credentials":[]}"#.utf8), attributes: [.posixPermissions: 0o644])
+        try await FileCredentialStore(path: path).save(Self.firstSignIn)
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+
+    @Test("a corrupt or foreign file is a typed error that names the problem, and is left untouched")
+    func corrupt() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("credentials.json").path
+        let cases: [(String, String)] = [
+            ("{\"version\":1,\"credentials\":[{\"user\":", "not JSON"),
+            ("[1,2]", "wrong type at the top level"),
+            (#"{"version":1}"#, "missing 'credentials' at the top level"),
+            (#"{"version":1,"credentials":[{"email":"a"}]}"#, "missing 'user' at credentials.[0]"),
+            (#"{"version":2,"credentials":[]}"#, "unknown version 2"),
+        ]
+        for (contents, reason) in cases {
+            try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+            let store = FileCredentialStore(path: path)
+            await #expect(throws: AuthCredentialsError.corruptStore(path: path, reason: reason), "\(contents)") { try await store.lastUser() }
+            await #expect(throws: AuthCredentialsError.self) { try await store.save(Self.firstSignIn) }
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == contents)
+        }
+    }
+
+    @Test("an unwritable directory is a typed store failure with the system error")
+    func unwritable() async throws {
+        let store = FileCredentialStore(path: "/nonexistent-authflow-dir/credentials.json")
+        #expect(try await store.lastUser() == nil)
+        await #expect(throws: AuthCredentialsError.storeFailure(operation: "create", path: "/nonexistent-authflow-dir/credentials.json.tmp-\(getpid())-0", errno: ENOENT)) {
+            try await store.save(Self.firstSignIn)
+        }
+    }
+}
