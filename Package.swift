@@ -24,6 +24,7 @@ let libraries: [Library] = [
     Library(name: "AuthJWT", dependencies: ["AuthJSON", "AuthBase64URL", "AuthDigest"]),
     Library(name: "AuthCallback", dependencies: ["AuthDigest"]),
     Library(name: "AuthCredentials", dependencies: ["AuthCallback", "AuthJWT", "AuthJSON"]),
+    Library(name: "AuthButtonLayout"),
     // Test doubles users can reuse; kept out of the umbrella.
     Library(name: "AuthTesting", inUmbrella: false),
 ]

@@ -5,6 +5,7 @@
 // of `NIO`: import it from test targets only.
 
 @_exported import AuthBase64URL
+@_exported import AuthButtonLayout
 @_exported import AuthCallback
 @_exported import AuthCredentials
 @_exported import AuthDigest

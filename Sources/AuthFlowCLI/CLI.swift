@@ -27,6 +27,11 @@ enum CLI {
                                             parse a redirect URI (RFC 3986), match it against the callback
                                             (RFC 8252 §7) and check the authorization response (state,
                                             RFC 9207 iss, repeated parameters, OAuth errors); prints JSON
+          button layout --width W --height H [--type signIn|continue|signUp] [--style black|white|whiteOutline]
+                     [--corner-radius R] [--margin M] [--logo-only] [--platform iOS:13.2]
+                     [--container WxH] [--svg FILE]
+                                            check a Sign in with Apple button against the size, radius and
+                                            margin rules, print its layout as JSON, write an SVG preview
           demo [--rfc7636-example]          a narrated walk through PKCE, state and nonce
           help                              this text
 
@@ -58,6 +63,7 @@ enum CLI {
         case "pkce": try PKCECommand.run(rest, terminal: &terminal)
         case "jwt": try JWTCommand.run(rest, terminal: &terminal)
         case "callback": try CallbackCommand.run(rest, terminal: &terminal)
+        case "button": try ButtonCommand.run(rest, terminal: &terminal)
         case "demo": try DemoCommand.run(rest, terminal: &terminal)
         case "help", "--help", "-h":
             try rest.expectNone()

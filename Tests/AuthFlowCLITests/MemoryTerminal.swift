@@ -23,6 +23,11 @@ struct MemoryTerminal: Terminal {
         }
     }
 
+    mutating func writeFile(_ path: String, bytes: [UInt8]) throws(CLIError) {
+        guard !path.hasPrefix("/nonexistent/") else { throw .failure("cannot create '\(path)': No such file or directory") }
+        files[path] = bytes
+    }
+
     /// Runs `authflow` with `arguments` and returns the exit status.
     mutating func run(_ arguments: String...) -> Int32 {
         CLI.run(arguments: arguments, terminal: &self)

@@ -5,6 +5,8 @@ import Testing
 struct ExportsTests {
     @Test("re-exports every library module, reaching one type of each through import AuthFlow")
     func everyModuleIsReachable() throws {
+        // AuthButtonLayout
+        #expect(ButtonRules.minimumSize == Size(width: 140, height: 30))
         // AuthCallback
         #expect(try Callback.customScheme("com.example.app").matches("com.example.app:/cb"))
         // AuthCredentials

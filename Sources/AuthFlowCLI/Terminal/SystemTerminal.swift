@@ -30,6 +30,21 @@ struct SystemTerminal: Terminal {
         }
     }
 
+    mutating func writeFile(_ path: String, bytes: [UInt8]) throws(CLIError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .failure("cannot create '\(path)': \(Self.lastErrorText())") }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .failure("cannot write '\(path)': \(Self.lastErrorText())")
+            }
+            offset += written
+        }
+    }
+
     static func exit(_ status: Int32) -> Never {
         #if canImport(Darwin)
         Darwin.exit(status)

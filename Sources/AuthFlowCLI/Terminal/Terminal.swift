@@ -5,6 +5,8 @@ protocol Terminal {
 
     /// Writes bytes unchanged (binary output of `base64url decode`).
     mutating func write(bytes: [UInt8], to stream: OutputStream)
+    /// Creates or replaces the file at `path` with `bytes`.
+    mutating func writeFile(_ path: String, bytes: [UInt8]) throws(CLIError)
 }
 
 extension Terminal {

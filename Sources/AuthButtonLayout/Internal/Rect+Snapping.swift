@@ -1,0 +1,7 @@
+extension Rect {
+    /// The rectangle with each number rounded to 1/1000 pt.
+    func snapped() -> Rect {
+        func snap(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+        return Rect(x: snap(x), y: snap(y), width: snap(width), height: snap(height))
+    }
+}
