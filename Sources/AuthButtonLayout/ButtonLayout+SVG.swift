@@ -4,7 +4,7 @@ extension ButtonLayout {
     /// which only Apple's own button may draw), and the title in a system sans-serif font.
     ///
     /// ```swift
-    /// try layout.svg().write(to: "button.svg")   // open it in a browser
+    /// let picture = layout.svg()   // save as button.svg and open it in a browser
     /// ```
     public func svg() -> String {
         func number(_ value: Double) -> String {

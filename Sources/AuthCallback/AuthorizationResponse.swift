@@ -1,4 +1,3 @@
-import AuthDigest
 
 /// A successful authorization response (RFC 6749 §4.1.2), read from the redirect or a `form_post` body
 /// and checked against what the request expects.
@@ -97,13 +96,13 @@ public struct AuthorizationResponse: Sendable {
             for parameter in parameters where !seen.insert(Array(parameter.name.utf8)).inserted { throw .repeatedParameter(parameter.name) }
         }
         // One pass picks out the parameters the checks read (names compared byte for byte).
-        var found = [String?](repeating: nil, count: Self.knownNames.count)
+        var found = [String?](repeating: nil, count: KnownName.allCases.count)
         for parameter in parameters {
-            if let slot = Self.knownNames.firstIndex(where: { ExactText.equal($0, parameter.name) }) { found[slot] = parameter.value }
+            if let known = KnownName(parameter.name) { found[known.rawValue] = parameter.value }
         }
         func value(_ name: KnownName) -> String? { found[name.rawValue] }
         guard let state = value(.state) else { throw .missingState }
-        guard ConstantTime.isEqual(state.utf8, expectations.state.utf8) else { throw .stateMismatch }
+        guard ExactText.constantTimeEqual(state, expectations.state) else { throw .stateMismatch }
         let issuer = value(.iss)
         if let expected = expectations.issuer {
             if let issuer {
@@ -132,12 +131,33 @@ public struct AuthorizationResponse: Sendable {
         self.parameters = parameters
     }
 
-    /// The parameters the checks read, as indices into ``knownNames``.
-    private enum KnownName: Int {
+    /// The parameters the checks read.
+    private enum KnownName: Int, CaseIterable {
         case state, iss, error, errorDescription, errorURI, code, idToken, user
-    }
 
-    private static let knownNames = ["state", "iss", "error", "error_description", "error_uri", "code", "id_token", "user"]
+        var text: StaticString {
+            switch self {
+            case .state: "state"
+            case .iss: "iss"
+            case .error: "error"
+            case .errorDescription: "error_description"
+            case .errorURI: "error_uri"
+            case .code: "code"
+            case .idToken: "id_token"
+            case .user: "user"
+            }
+        }
+
+        /// The known parameter `name` is, compared byte for byte.
+        init?(_ name: String) {
+            var name = name
+            let found = name.withUTF8 { bytes in
+                Self.allCases.first { known in known.text.withUTF8Buffer { ExactText.equal($0, bytes) } }
+            }
+            guard let found else { return nil }
+            self = found
+        }
+    }
 }
 
 extension AuthorizationResponse: CustomStringConvertible {

@@ -21,6 +21,13 @@ enum CallbackBenchmark {
                 }
             )
         }
+        rows.append(
+            compare("URI split only, 3 params", bytes: customScheme.utf8.count, peer: "URLComponents(string:)", settings: settings) {
+                blackHole(try? URI(parsing: customScheme))
+            } theirs: {
+                blackHole(URLComponents(string: customScheme))
+            }
+        )
         let expected = AuthorizationResponse.Expectations(state: "af0ifjsldkj-Rk9vQmFyQmF6", issuer: "https://server.example.com")
         rows.append(
             compare("checked response", bytes: customScheme.utf8.count, peer: "URLComponents + same checks", settings: settings) {
