@@ -1,0 +1,31 @@
+/// Where a session's browser is shown: the portable stand-in for Apple's `ASPresentationAnchor` (a
+/// window). A user agent that shows a sheet over a window needs a valid one; one that opens the system
+/// browser (loopback) needs none.
+///
+/// ```swift
+/// final class Screen: PresentationContextProviding {
+///     func presentationAnchor(for session: any WebAuthenticationSession) -> PresentationAnchor? {
+///         PresentationAnchor(name: "main window", isVisible: window.isVisible)
+///     }
+/// }
+/// ```
+public struct PresentationAnchor: Hashable, Sendable {
+    /// A name for logs and tests.
+    public var name: String
+    /// Whether the window is on screen; an anchor that is not cannot present (Apple's error 3).
+    public var isVisible: Bool
+    /// The platform's window object, when there is one (the AuthenticationServices adapter uses it).
+    public var identifier: Int?
+
+    public init(name: String, isVisible: Bool = true, identifier: Int? = nil) {
+        self.name = name
+        self.isVisible = isVisible
+        self.identifier = identifier
+    }
+}
+
+/// Provides the window a session presents over, like Apple's `ASWebAuthenticationPresentationContextProviding`.
+public protocol PresentationContextProviding: AnyObject, Sendable {
+    /// The anchor for `session`, or nil when there is nothing to present over (Apple's error 3).
+    func presentationAnchor(for session: any WebAuthenticationSession) -> PresentationAnchor?
+}

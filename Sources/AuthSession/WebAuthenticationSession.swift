@@ -1,0 +1,20 @@
+/// A web authentication session with the shape of Apple's `ASWebAuthenticationSession`: start it once,
+/// cancel it at any time, get exactly one completion.
+///
+/// ```swift
+/// func signIn(with session: some WebAuthenticationSession) {
+///     guard session.canStart else { return }
+///     _ = session.start()
+/// }
+/// ```
+///
+/// ``AuthenticationSession`` is the implementation; the protocol lets code that drives a session be
+/// tested with any other.
+public protocol WebAuthenticationSession: AnyObject, Sendable {
+    /// Whether ``start()`` would start the session now.
+    var canStart: Bool { get }
+    /// Starts the session; returns whether it started. A session starts at most once.
+    func start() -> Bool
+    /// Cancels the session: before completion the completion receives `canceledLogin`; after it, nothing happens.
+    func cancel()
+}
