@@ -1,0 +1,80 @@
+/// The parts of an HTTP/1.x request the loopback listener reads (RFC 9112 §3): the request line, the
+/// `Content-Length` and `Content-Type` headers, and a body of that length.
+struct HTTPRequest {
+    var method: String
+    /// The request target in origin form (`/path?query`).
+    var target: String
+    var contentType: String?
+    var body: [UInt8]
+
+    enum Parse {
+        case needMore
+        case complete(HTTPRequest)
+        case malformed(String)
+    }
+
+    static let maximumHeadSize = 16 * 1024
+    static let maximumBodySize = 64 * 1024
+
+    /// Reads a request from the bytes received so far.
+    static func parse(_ bytes: [UInt8]) -> Parse {
+        guard let headEnd = find([13, 10, 13, 10], in: bytes) else {
+            return bytes.count > maximumHeadSize ? .malformed("request head over \(maximumHeadSize) bytes") : .needMore
+        }
+        guard bytes[..<headEnd].allSatisfy({ $0 == 9 || (0x20...0x7e).contains($0) || $0 == 13 || $0 == 10 }) else {
+            return .malformed("non-ASCII bytes in the request head")
+        }
+        let lines = String(decoding: bytes[..<headEnd], as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
+        let requestLine = lines[0].split(separator: " ", omittingEmptySubsequences: false)
+        guard requestLine.count == 3, requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0" else {
+            return .malformed("not an HTTP/1.x request line")
+        }
+        let method = String(requestLine[0])
+        let target = String(requestLine[1])
+        guard !method.isEmpty, method.utf8.allSatisfy({ (0x41...0x5a).contains($0) }) else { return .malformed("bad method") }
+        guard target.utf8.first == UInt8(ascii: "/") else { return .malformed("the target is not in origin form") }
+        var contentLength = 0
+        var contentType: String? = nil
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { return .malformed("a header line without ':'") }
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingSpaces
+            if name == "content-length" {
+                guard let length = Int(value), length >= 0 else { return .malformed("bad Content-Length") }
+                guard length <= maximumBodySize else { return .malformed("body over \(maximumBodySize) bytes") }
+                contentLength = length
+            } else if name == "content-type" {
+                contentType = value
+            } else if name == "transfer-encoding" {
+                return .malformed("Transfer-Encoding is not supported")
+            }
+        }
+        let bodyStart = headEnd + 4
+        guard bytes.count >= bodyStart + contentLength else { return .needMore }
+        return .complete(HTTPRequest(method: method, target: target, contentType: contentType,
+                                     body: Array(bytes[bodyStart..<bodyStart + contentLength])))
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        for start in 0...(bytes.count - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) { return start }
+        return nil
+    }
+
+    /// A complete response with a small HTML page; the connection is closed after it.
+    static func response(status: Int, reason: String, title: String, message: String) -> [UInt8] {
+        let body = """
+            <!doctype html><html><head><meta charset="utf-8"><title>\(title)</title></head>\
+            <body style="font-family: system-ui, sans-serif; margin: 3em"><h1>\(title)</h1><p>\(message)</p></body></html>
+            """
+        let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
+        return Array((head + body).utf8)
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,58 @@
+import AuthCallback
+import Dispatch
+
+/// The user agent for command-line and desktop apps on Linux and macOS (RFC 8252 §7.3): opens the
+/// authorization page in the system browser and receives the redirect on a ``LoopbackListener``.
+///
+/// ```swift
+/// let listener = try LoopbackListener(path: "/callback")
+/// let url = try URI(parsing: authorizeURL(redirectURI: listener.redirectURI))
+/// let session = AuthenticationSession(url: url, callback: listener.callback, userAgent: LoopbackUserAgent(listener: listener))
+/// let redirect = try await session.authenticate()
+/// ```
+///
+/// `prefersEphemeralWebBrowserSession` cannot be honoured: the system browser uses the user's own profile
+/// and cookies (that is the point of RFC 8252 — the user's existing login is reused). The agent needs no
+/// presentation context.
+public struct LoopbackUserAgent: UserAgent {
+    public let listener: LoopbackListener
+    /// How long to wait for the redirect.
+    public var timeout: Duration
+    /// How long one connection may take to send its request before it is dropped.
+    public var clientTimeout: Duration
+    /// Opens the page; by default ``SystemBrowser/open(_:)`` (`xdg-open` on Linux, `open` on macOS).
+    public var openBrowser: @Sendable (String) throws(AuthSessionError) -> Void
+
+    public init(
+        listener: LoopbackListener, timeout: Duration = .seconds(300), clientTimeout: Duration = .seconds(3),
+        openBrowser: @escaping @Sendable (String) throws(AuthSessionError) -> Void = SystemBrowser.open
+    ) {
+        self.listener = listener
+        self.timeout = timeout
+        self.clientTimeout = clientTimeout
+        self.openBrowser = openBrowser
+    }
+
+    public var requiresPresentationContext: Bool { false }
+
+    public func present(_ request: UserAgentRequest) async throws(AuthSessionError) -> Redirect {
+        try openBrowser(request.url.text)
+        let cancelled = Locked(false)
+        let listener = listener
+        let (timeout, clientTimeout) = (timeout, clientTimeout)
+        let result: Result<Redirect, AuthSessionError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // The wait blocks on poll(2), so it runs on a Dispatch thread, not the cooperative pool.
+                DispatchQueue.global().async {
+                    continuation.resume(returning: listener.waitForRedirect(
+                        callback: request.callback, timeout: timeout, clientTimeout: clientTimeout,
+                        isCancelled: { cancelled.withLock { $0 } }))
+                }
+            }
+        } onCancel: {
+            cancelled.withLock { $0 = true }
+        }
+        if case .failure = result { listener.close() }
+        return try result.get()
+    }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// Opens a URL in the user's default browser: `open` on macOS, `xdg-open` elsewhere (override the
+/// command with the `AUTHFLOW_BROWSER` environment variable, for example to a script in CI).
+public enum SystemBrowser {
+    /// Launches the browser command with the URL as its only argument (no shell, so the URL is never
+    /// interpreted) and returns without waiting for the browser.
+    public static func open(_ url: String) throws(AuthSessionError) {
+        #if canImport(Darwin)
+        let fallback = "open"
+        #else
+        let fallback = "xdg-open"
+        #endif
+        let command = getenv("AUTHFLOW_BROWSER").map { String(cString: $0) } ?? fallback
+        var pid = pid_t()
+        let arguments = [command, url]
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        let status = posix_spawnp(&pid, command, nil, nil, cArguments, environ)
+        guard status == 0 else { throw .userAgentFailed("cannot launch '\(command)' (errno \(status))") }
+        // Reap the child when it exits so it does not linger as a zombie.
+        let child = pid
+        DispatchQueue.global().async {
+            var exitStatus: Int32 = 0
+            _ = waitpid(child, &exitStatus, 0)
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import AuthCallback
+import AuthSession
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A raw TCP client for the tests: sends exactly the bytes given and reads the whole answer.
+enum RawClient {
+    /// Connects to 127.0.0.1:`port`; nil when the connection is refused.
+    static func connect(port: UInt16) -> Int32? {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc_connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard status == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// Sends `bytes` and returns the response text (empty if the connection is refused or closed silently).
+    static func request(port: UInt16, _ bytes: [UInt8]) -> String {
+        guard let descriptor = connect(port: port) else { return "" }
+        defer { close(descriptor) }
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            response += buffer[..<count]
+        }
+        return String(decoding: response, as: UTF8.self)
+    }
+
+    static func get(port: UInt16, _ target: String) -> String {
+        request(port: port, Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8))
+    }
+}
+
+#if canImport(Glibc)
+private func Glibc_connect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Glibc.connect(descriptor, address, length) }
+#else
+private func Glibc_connect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Darwin.connect(descriptor, address, length) }
+#endif
+
+@Suite("Loopback user agent, over real sockets")
+struct LoopbackUserAgentTests {
+    static let authorize = "https://server.example.com/authorize?client_id=cli&state=xyz"
+
+    /// Runs a loopback session while `client` plays the browser; returns the session's result.
+    static func run(
+        listener: LoopbackListener, timeout: Duration = .seconds(10), clientTimeout: Duration = .milliseconds(300),
+        client: @escaping @Sendable (UInt16) -> Void
+    ) async -> Result<Redirect, AuthSessionError> {
+        let opened = LockedStrings()
+        let agent = LoopbackUserAgent(listener: listener, timeout: timeout, clientTimeout: clientTimeout) { url in opened.append(url) }
+        let session = AuthenticationSession(url: try! URI(parsing: authorize), callback: listener.callback, userAgent: agent)
+        let port = listener.port
+        let browser = Thread { client(port) }
+        browser.start()
+        do {
+            let redirect = try await session.authenticate()
+            #expect(opened.all == [authorize], "the browser was opened with the authorization URL")
+            return .success(redirect)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test("binds 127.0.0.1 only, on a port of its own, and names the redirect URI")
+    func binding() throws {
+        let listener = try LoopbackListener(path: "/callback")
+        #expect(listener.boundHost == "127.0.0.1")
+        #expect(listener.port > 0)
+        #expect(listener.redirectURI == "http://127.0.0.1:\(listener.port)/callback")
+        #expect(listener.callback.matches(listener.redirectURI + "?code=x"))
+        let v6 = try? LoopbackListener(path: "/cb", ipv6: true)
+        if let v6 { #expect(v6.boundHost == "::1" && v6.redirectURI.hasPrefix("http://[::1]:")) }
+    }
+
+    @Test("accepts the matching redirect, answers the browser with a page, and closes")
+    func goodRedirect() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let responses = LockedStrings()
+        let result = await Self.run(listener: listener) { port in
+            responses.append(RawClient.get(port: port, "/callback?code=SplxlOBeZQQYbYS6WxSbIA&state=xyz"))
+        }
+        let redirect = try result.get()
+        #expect(redirect.callbackURL.text == "http://127.0.0.1:\(listener.port)/callback?code=SplxlOBeZQQYbYS6WxSbIA&state=xyz")
+        for _ in 0..<200 where responses.all.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(responses.all.first?.hasPrefix("HTTP/1.1 200 OK") == true)
+        #expect(responses.all.first?.contains("You can close this window") == true)
+        // A second request after completion finds nobody listening.
+        #expect(RawClient.connect(port: listener.port) == nil)
+    }
+
+    @Test("a wrong path gets 404 and garbage gets 400, and the wait goes on")
+    func wrongPathAndGarbage() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let responses = LockedStrings()
+        let result = await Self.run(listener: listener) { port in
+            responses.append(RawClient.get(port: port, "/favicon.ico"))
+            responses.append(RawClient.request(port: port, Array("\u{0}\u{1}garbage\r\n\r\n".utf8)))
+            responses.append(RawClient.request(port: port, Array("GET /callback?code=a HTTP/9\r\n\r\n".utf8)))
+            responses.append(RawClient.request(port: port, [0xff, 0xfe, 13, 10, 13, 10]))
+            responses.append(RawClient.get(port: port, "/callback?code=ok&state=xyz"))
+        }
+        #expect(try result.get().callbackURL.query == "code=ok&state=xyz")
+        for _ in 0..<200 where responses.all.count < 5 { try await Task.sleep(nanoseconds: 5_000_000) }
+        let all = responses.all
+        #expect(all.count == 5)
+        #expect(all.first?.hasPrefix("HTTP/1.1 404") == true)
+        #expect(all.dropFirst().prefix(3).allSatisfy { $0.hasPrefix("HTTP/1.1 400") })
+    }
+
+    @Test("a slow client that sends nothing is dropped, and the next one is served")
+    func slowClient() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let result = await Self.run(listener: listener, clientTimeout: .milliseconds(200)) { port in
+            let silent = RawClient.connect(port: port)
+            Thread.sleep(forTimeInterval: 0.05)
+            _ = RawClient.get(port: port, "/callback?code=after-slow&state=xyz")
+            if let silent { close(silent) }
+        }
+        #expect(try result.get().callbackURL.query == "code=after-slow&state=xyz")
+    }
+
+    @Test("a form_post to the callback delivers its body")
+    func formPost() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let body = "code=c&state=xyz&user=%7B%22name%22%3A%7B%22firstName%22%3A%22Jane%22%7D%7D"
+        let result = await Self.run(listener: listener) { port in
+            _ = RawClient.request(port: port, Array(
+                "POST /callback HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
+        }
+        let redirect = try result.get()
+        #expect(redirect.formBody == Array(body.utf8))
+        let response = try AuthorizationResponse(formPostBody: redirect.formBody ?? [], expecting: .init(state: "xyz", responseMode: .formPost))
+        #expect(response.user == #"{"name":{"firstName":"Jane"}}"#)
+    }
+
+    @Test("times out when no redirect comes, and then stops listening")
+    func timeout() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let result = await Self.run(listener: listener, timeout: .milliseconds(200)) { _ in }
+        #expect(throws: AuthSessionError.timedOut) { try result.get() }
+        #expect(RawClient.connect(port: listener.port) == nil)
+    }
+
+    @Test("a browser that cannot be launched fails the session with the reason")
+    func browserFailure() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let agent = LoopbackUserAgent(listener: listener) { _ throws(AuthSessionError) in throw .userAgentFailed("cannot launch 'xdg-open' (errno 2)") }
+        let session = AuthenticationSession(url: try URI(parsing: Self.authorize), callback: listener.callback, userAgent: agent)
+        await #expect(throws: AuthSessionError.userAgentFailed("cannot launch 'xdg-open' (errno 2)")) { try await session.authenticate() }
+    }
+
+    @Test("cancelling the session stops the listener")
+    func cancel() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let agent = LoopbackUserAgent(listener: listener) { _ in }
+        let session = AuthenticationSession(url: try URI(parsing: Self.authorize), callback: listener.callback, userAgent: agent)
+        let task = Task { try await session.authenticate() }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        session.cancel()
+        await #expect(throws: AuthSessionError.canceledLogin) { try await task.value }
+        for _ in 0..<100 where RawClient.connect(port: listener.port) != nil { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(RawClient.connect(port: listener.port) == nil)
+    }
+
+    @Test("refuses an invalid callback path")
+    func invalidPath() {
+        #expect(throws: AuthSessionError.self) { try LoopbackListener(path: "no-slash") }
+    }
+}
