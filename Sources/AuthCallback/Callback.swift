@@ -72,6 +72,12 @@ public struct Callback: Hashable, Sendable {
         (try? URI(parsing: text)).map(matches) ?? false
     }
 
+    /// The scheme of a custom-scheme callback, lowercased; nil for https and loopback callbacks.
+    public var customSchemeName: String? {
+        if case .customScheme(let scheme) = kind { return scheme }
+        return nil
+    }
+
     static func lowercased(_ text: String) -> String {
         String(decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
     }

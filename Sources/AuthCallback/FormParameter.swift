@@ -43,6 +43,33 @@ public struct FormParameter: Hashable, Sendable {
         return parameters
     }
 
+    /// Encodes parameters for a query or a form body: every byte outside `A–Z a–z 0–9 - . _ ~` is
+    /// percent-encoded (a space as `%20`, which both URI queries and form decoders read as a space).
+    ///
+    /// ```swift
+    /// FormParameter.encode([FormParameter(name: "scope", value: "name email")])   // "scope=name%20email"
+    /// ```
+    public static func encode(_ parameters: [FormParameter]) -> String {
+        var bytes: [UInt8] = []
+        let hex = Array("0123456789ABCDEF".utf8)
+        func append(_ text: String) {
+            for byte in text.utf8 {
+                if CharacterSet.has(byte, .unreserved) {
+                    bytes.append(byte)
+                } else {
+                    bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0f)]]
+                }
+            }
+        }
+        for (index, parameter) in parameters.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "&")) }
+            append(parameter.name)
+            bytes.append(UInt8(ascii: "="))
+            append(parameter.value)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     public static func == (lhs: FormParameter, rhs: FormParameter) -> Bool {
         ExactText.equal(lhs.name, rhs.name) && ExactText.equal(lhs.value, rhs.value)
     }

@@ -12,3 +12,4 @@
 @_exported import AuthJSON
 @_exported import AuthJWT
 @_exported import AuthPKCE
+@_exported import AuthSession

@@ -1,4 +1,4 @@
-public import AuthCallback
+import AuthCallback
 
 /// A user agent that follows a script instead of showing a page: for tests, previews and the demo.
 ///

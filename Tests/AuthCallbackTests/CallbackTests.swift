@@ -43,4 +43,11 @@ struct CallbackTests {
         #expect(!callback.matches("http://127.0.0.1:8080/other"))
         #expect(!callback.matches("http://127.0.0.2:8080/callback"))
     }
+
+    @Test("names the scheme of a custom-scheme callback only")
+    func customSchemeName() throws {
+        #expect(try Callback.customScheme("Com.Example.App").customSchemeName == "com.example.app")
+        #expect(try Callback.https(host: "example.com", path: "/cb").customSchemeName == nil)
+        #expect(try Callback.loopback(path: "/cb").customSchemeName == nil)
+    }
 }

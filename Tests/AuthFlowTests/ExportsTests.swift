@@ -19,6 +19,8 @@ struct ExportsTests {
         #expect(try JSONValue(parsing: "[1]").arrayValue?.count == 1)
         // AuthJWT
         #expect(JWSAlgorithm.hs256.rawValue == "HS256")
+        // AuthSession
+        #expect(AuthSessionError.canceledLogin.code == 9001)
         // AuthPKCE
         #expect(PKCE().challenge.method == .s256)
     }
