@@ -32,6 +32,10 @@ enum CLI {
                      [--container WxH] [--svg FILE]
                                             check a Sign in with Apple button against the size, radius and
                                             margin rules, print its layout as JSON, write an SVG preview
+          login --authorize-url URL [--redirect-path PATH] [--port P] [--timeout S] [--no-browser]
+                                            a real loopback login (RFC 8252 §7.3): listens on 127.0.0.1,
+                                            adds redirect_uri to URL (or fills {redirect_uri}), opens the
+                                            browser, prints the callback received (it holds the code)
           demo [--rfc7636-example]          a narrated walk through PKCE, state and nonce
           help                              this text
 
@@ -64,6 +68,7 @@ enum CLI {
         case "jwt": try JWTCommand.run(rest, terminal: &terminal)
         case "callback": try CallbackCommand.run(rest, terminal: &terminal)
         case "button": try ButtonCommand.run(rest, terminal: &terminal)
+        case "login": try LoginCommand.run(rest, terminal: &terminal)
         case "demo": try DemoCommand.run(rest, terminal: &terminal)
         case "help", "--help", "-h":
             try rest.expectNone()
