@@ -25,7 +25,7 @@ let libraries: [Library] = [
     Library(name: "AuthCallback", dependencies: ["AuthDigest"]),
     Library(name: "AuthCredentials", dependencies: ["AuthCallback", "AuthJWT", "AuthJSON"]),
     Library(name: "AuthButtonLayout"),
-    Library(name: "AuthSession", dependencies: ["AuthCallback", "AuthCredentials", "AuthJWT", "AuthPKCE", "AuthDigest", "AuthBase64URL"]),
+    Library(name: "AuthSession", dependencies: ["AuthCallback", "AuthCredentials", "AuthJWT", "AuthPKCE"]),
     // Test doubles users can reuse; kept out of the umbrella.
     Library(name: "AuthTesting", inUmbrella: false),
 ]
