@@ -7,29 +7,8 @@ import Testing
 
 @Suite("AppleIDCredential from a Sign in with Apple form_post")
 struct AppleIDCredentialTests {
-    struct File: Decodable {
-        struct Case: Decodable {
-            let name: String
-            let token: String
-        }
-        let now: Int64
-        let clientID: String
-        let hashedNonce: String
-        let code: String
-        let jwks: JWKSetDocument
-        let cases: [Case]
-    }
-
-    /// The JWKS member, kept as raw JSON for AuthJWT to read.
-    struct JWKSetDocument: Decodable {
-        let keys: JWKSet
-        init(from decoder: any Decoder) throws {
-            let object = try decoder.singleValueContainer().decode([String: [[String: String]]].self)
-            keys = try JWKSet(json: JSONSerialization.data(withJSONObject: object))
-        }
-    }
-
-    static let file: File = try! Vectors.json("Python/apple-identity-tokens.json")
+    static let file = try! AppleIdentityTokenVectors.load()
+    static let keys = try! JWKSet(json: file.jwksJSON)
     static let state = "af0ifjsldkj"
 
     /// A form_post body as a browser sends it (application/x-www-form-urlencoded), made with Foundation.
@@ -43,12 +22,11 @@ struct AppleIDCredentialTests {
     }
 
     static func credential(_ caseName: String, user: String?, scopes: [AuthorizationScope] = [.fullName, .email]) throws -> AppleIDCredential {
-        let vector = try #require(file.cases.first { $0.name == caseName })
-        var fields = [("state", state), ("code", file.code), ("id_token", vector.token)]
+        var fields = [("state", state), ("code", file.code), ("id_token", try file.token(caseName))]
         if let user { fields.append(("user", user)) }
         let response = try AuthorizationResponse(formPostBody: body(fields), expecting: .init(state: state, responseMode: .formPost))
         let token = try IDTokenValidator.signInWithApple(clientID: file.clientID).validate(
-            try #require(response.idToken), keys: file.jwks.keys, now: NumericDate(secondsSince1970: file.now), nonce: file.hashedNonce)
+            try #require(response.idToken), keys: keys, now: NumericDate(secondsSince1970: file.now), nonce: file.hashedNonce)
         return try AppleIDCredential(signInWithApple: response, identityToken: AppleIdentityToken(token), requestedScopes: scopes)
     }
 
@@ -95,13 +73,13 @@ struct AppleIDCredentialTests {
 
     @Test("refuses a response whose id_token is not the validated token")
     func tokenMismatch() throws {
-        let first = try #require(Self.file.cases.first { $0.name == "first sign-in" })
-        let later = try #require(Self.file.cases.first { $0.name == "later sign-in" })
+        let first = try Self.file.token("first sign-in")
+        let later = try Self.file.token("later sign-in")
         let response = try AuthorizationResponse(
-            formPostBody: Self.body([("state", Self.state), ("code", Self.file.code), ("id_token", later.token)]),
+            formPostBody: Self.body([("state", Self.state), ("code", Self.file.code), ("id_token", later)]),
             expecting: .init(state: Self.state, responseMode: .formPost))
         let token = try IDTokenValidator.signInWithApple(clientID: Self.file.clientID).validate(
-            first.token, keys: Self.file.jwks.keys, now: NumericDate(secondsSince1970: Self.file.now), nonce: Self.file.hashedNonce)
+            first, keys: Self.keys, now: NumericDate(secondsSince1970: Self.file.now), nonce: Self.file.hashedNonce)
         #expect(throws: AuthCredentialsError.identityTokenMismatch) {
             try AppleIDCredential(signInWithApple: response, identityToken: AppleIdentityToken(token), requestedScopes: [])
         }

@@ -21,24 +21,11 @@ final class RecordingDelegate: AuthorizationControllerDelegate, @unchecked Senda
 
 @Suite("Sign in with Apple controller, over the web flow")
 struct AuthorizationControllerTests {
-    struct File: Decodable {
-        struct Case: Decodable {
-            let name: String
-            let token: String
-        }
-        let now: Int64
-        let clientID: String
-        let hashedNonce: String
-        let code: String
-        let cases: [Case]
-    }
-
-    static let file: File = try! Vectors.json("Python/apple-identity-tokens.json")
+    static let file = try! AppleIdentityTokenVectors.load()
     static let redirect = "https://example.com/apple/callback"
 
     static func keys() throws -> JWKSet {
-        let root = try JSONSerialization.jsonObject(with: Vectors.data("Python/apple-identity-tokens.json")) as? [String: Any]
-        return try JWKSet(json: try JSONSerialization.data(withJSONObject: try #require(root?["jwks"])))
+        try JWKSet(json: file.jwksJSON)
     }
 
     /// A controller whose user agent POSTs the response Apple would, for `tokenCase`.
@@ -49,7 +36,7 @@ struct AuthorizationControllerTests {
         var request = provider.createRequest()
         request.requestedScopes = [.fullName, .email]
         request.nonce = file.hashedNonce
-        let token = try #require(file.cases.first { $0.name == tokenCase }).token
+        let token = try file.token(tokenCase)
         var fields = [FormParameter(name: "state", value: state ?? request.state), FormParameter(name: "code", value: file.code),
                       FormParameter(name: "id_token", value: token)]
         if let user { fields.append(FormParameter(name: "user", value: user)) }
