@@ -1,4 +1,5 @@
 import AuthFlow
+import Foundation
 import Testing
 
 @Suite("AuthFlow umbrella")
@@ -23,5 +24,19 @@ struct ExportsTests {
         #expect(AuthSessionError.canceledLogin.code == 9001)
         // AuthPKCE
         #expect(PKCE().challenge.method == .s256)
+    }
+
+    @Test("Exports.swift re-exports exactly the libraries Package.swift puts in the umbrella")
+    func exportsMatchThePackage() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let exports = try String(contentsOf: root.appendingPathComponent("Sources/AuthFlow/Exports.swift"), encoding: .utf8)
+        let libraries = manifest.split(separator: "\n").filter { $0.contains("Library(name: \"") && !$0.contains("inUmbrella: false") }
+            .compactMap { $0.split(separator: "\"").dropFirst().first.map(String.init) }
+        let exported = exports.split(separator: "\n").filter { $0.hasPrefix("@_exported import ") }
+            .map { String($0.dropFirst("@_exported import ".count)) }
+        #expect(libraries.count >= 9)
+        #expect(Set(libraries) == Set(exported))
+        #expect(!exported.contains("AuthTesting"))
     }
 }
