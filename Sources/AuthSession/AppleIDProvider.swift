@@ -43,7 +43,7 @@ public struct AppleIDProvider: Sendable {
 
     /// The authorization URL for `request`: `response_type=code id_token`, `response_mode=form_post` (which
     /// Apple requires when scopes are requested, and which keeps the tokens out of browser history).
-    public func authorizationURL(for request: AppleIDRequest) -> URI {
+    public func authorizationURL(for request: AppleIDRequest) throws(AuthSessionError) -> URI {
         var parameters = [
             FormParameter(name: "client_id", value: clientID),
             FormParameter(name: "redirect_uri", value: redirectURI.text),
@@ -55,8 +55,11 @@ public struct AppleIDProvider: Sendable {
             parameters.append(FormParameter(name: "scope", value: request.requestedScopes.map(\.webValue).joined(separator: " ")))
         }
         if let nonce = request.nonce { parameters.append(FormParameter(name: "nonce", value: nonce)) }
-        // The endpoint and the encoded parameters are valid URI text, so this parse cannot fail.
-        return try! URI(parsing: Self.authorizeEndpoint + "?" + FormParameter.encode(parameters))
+        do {
+            return try URI(parsing: Self.authorizeEndpoint + "?" + FormParameter.encode(parameters))
+        } catch {
+            throw .invalidAuthorizationURL("\(error)")  // not expected: every parameter is percent-encoded
+        }
     }
 
     /// The state of `user`'s credential, from ``credentialStates``.

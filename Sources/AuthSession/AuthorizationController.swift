@@ -87,8 +87,10 @@ public final class AuthorizationController: @unchecked Sendable {
     public func perform() async throws(AuthorizationError) -> AppleIDAuthorization {
         guard let request = authorizationRequests.first else { throw AuthorizationError(.notHandled, reason: "no request to perform") }
         let callback: Callback
+        let url: URI
         do { callback = try provider.callback } catch { throw AuthorizationError(.failed, reason: "\(error)") }
-        let session = AuthenticationSession(url: provider.authorizationURL(for: request), callback: callback, userAgent: userAgent)
+        do { url = try provider.authorizationURL(for: request) } catch { throw AuthorizationError(.failed, reason: "\(error)") }
+        let session = AuthenticationSession(url: url, callback: callback, userAgent: userAgent)
         let alreadyPerformed: Bool = inner.withLock { inner in
             defer { inner.performed = true; inner.session = session }
             session.presentationContextProvider = inner.presentationContextProvider

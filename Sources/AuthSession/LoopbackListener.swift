@@ -29,13 +29,15 @@ public final class LoopbackListener: Sendable {
     public let path: String
     /// Whether the listener is on `::1` rather than `127.0.0.1`.
     public let isIPv6: Bool
+    /// The callback that matches this listener's redirects.
+    public let callback: Callback
     private let descriptor: Locked<Int32>
 
     /// Binds the loopback interface on `port` (0, the default, picks a free one, as RFC 8252 §7.3 expects
     /// servers to allow).
     public init(path: String = "/callback", port: UInt16 = 0, ipv6: Bool = false) throws(AuthSessionError) {
         do {
-            _ = try Callback.loopback(path: path)
+            callback = try Callback.loopback(path: path)
         } catch {
             throw .invalidRedirect(error)
         }
@@ -53,12 +55,6 @@ public final class LoopbackListener: Sendable {
     /// The redirect URI to send in the authorization request.
     public var redirectURI: String {
         "http://\(isIPv6 ? "[::1]" : "127.0.0.1"):\(port)\(path)"
-    }
-
-    /// The callback that matches this listener's redirects.
-    public var callback: Callback {
-        // The path was checked in init.
-        (try? Callback.loopback(path: path)) ?? (try! Callback.loopback(path: "/"))
     }
 
     /// The address actually bound, as the system reports it ("127.0.0.1" or "::1").
