@@ -53,13 +53,7 @@ public struct URI: Sendable {
     public init(parsing text: String) throws(AuthCallbackError) {
         var text = text
         text.makeContiguousUTF8()
-        let result = text.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(AuthCallbackError) in try Self.parse(bytes) }
-        }
-        // makeContiguousUTF8() guarantees the storage; the fallback is for form's sake.
-        self.layout = try (result ?? Array(text.utf8).withUnsafeBufferPointer { bytes in
-            Result { () throws(AuthCallbackError) in try Self.parse(bytes) }
-        }).get()
+        layout = try Self.withBytes(of: text) { bytes throws(AuthCallbackError) in try Self.parse(bytes) }
         self.text = text
     }
 
@@ -75,15 +69,16 @@ public struct URI: Sendable {
 
     private func parameters(_ range: Range<Int>?) throws(AuthCallbackError) -> [FormParameter] {
         guard let range else { return [] }
-        return try withBytes { bytes throws(AuthCallbackError) in try FormParameter.parse(bytes, range) }
+        return try Self.withBytes(of: text) { bytes throws(AuthCallbackError) in try FormParameter.parse(bytes, range) }
     }
 
     private func component(_ range: Range<Int>) -> String {
-        withBytes { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        Self.withBytes(of: text) { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
     }
 
-    /// Runs `body` over the text's UTF-8 bytes (contiguous since `init`).
-    private func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    /// Runs `body` over the text's UTF-8 bytes (contiguous after `makeContiguousUTF8()`; the copy is only a
+    /// fallback).
+    private static func withBytes<R, E: Error>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         let result = text.utf8.withContiguousStorageIfAvailable { bytes in
             Result { () throws(E) in try body(bytes) }
         }

@@ -18,3 +18,15 @@ enum CLIError: Error, Equatable {
         }
     }
 }
+
+extension CLIError {
+    /// Runs `body`, turning a library's typed error into a failure (exit status 1) that carries the
+    /// error's own message (`AuthJWTError 5020: …`).
+    static func catching<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(CLIError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+}

@@ -75,10 +75,12 @@ public final class LoopbackListener: Sendable {
     }
 
     /// Serves connections until one brings a redirect that `callback` matches, the deadline passes, or
-    /// `isCancelled` says so. Blocking: run it off the cooperative thread pool.
+    /// `isCancelled` says so, then stops listening whatever the outcome. Blocking: run it off the
+    /// cooperative thread pool.
     func waitForRedirect(
         callback: Callback, timeout: Duration, clientTimeout: Duration, isCancelled: () -> Bool
     ) -> Result<Redirect, AuthSessionError> {
+        defer { close() }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
@@ -89,7 +91,6 @@ public final class LoopbackListener: Sendable {
             guard Socket.waitReadable(listening, milliseconds: 50), let client = Socket.accept(listening) else { continue }
             let clientDeadline = min(deadline, clock.now.advanced(by: clientTimeout))
             if let redirect = serve(client, callback: callback, until: clientDeadline, clock: clock, isCancelled: isCancelled) {
-                close()
                 return .success(redirect)
             }
         }

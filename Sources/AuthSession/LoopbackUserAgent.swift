@@ -52,7 +52,6 @@ public struct LoopbackUserAgent: UserAgent {
         } onCancel: {
             cancelled.withLock { $0 = true }
         }
-        if case .failure = result { listener.close() }
         return try result.get()
     }
 }

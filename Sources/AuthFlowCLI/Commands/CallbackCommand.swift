@@ -35,7 +35,7 @@ enum CallbackCommand {
         }
         if requireIssuer, issuer == nil { throw .usage("--require-issuer needs --issuer") }
 
-        let callback: Callback? = try failure { () throws(AuthCallbackError) -> Callback? in
+        let callback: Callback? = try CLIError.catching { () throws(AuthCallbackError) -> Callback? in
             if let scheme { return try .customScheme(scheme) }
             if let https {
                 guard let slash = https.utf8.firstIndex(of: UInt8(ascii: "/")) else {
@@ -46,7 +46,7 @@ enum CallbackCommand {
             if let loopback { return try .loopback(path: loopback) }
             return nil
         }
-        let (uri, response) = try failure { () throws(AuthCallbackError) -> (URI, AuthorizationResponse) in
+        let (uri, response) = try CLIError.catching { () throws(AuthCallbackError) -> (URI, AuthorizationResponse) in
             let uri = try URI(parsing: text)
             if let callback, !callback.matches(uri) { throw .callbackMismatch }
             // Without --state, the received state stands in, so that every other check still runs.
@@ -100,14 +100,5 @@ enum CallbackCommand {
             "id_token": response.idToken.map(JSONValue.string) ?? .null,
             "parameters": .array(response.parameters.map { ["name": .string($0.name), "value": .string($0.value)] }),
         ]
-    }
-
-    /// Runs `body`, turning its AuthCallbackError into a failure (exit status 1) with the typed message.
-    private static func failure<Result>(_ body: () throws(AuthCallbackError) -> Result) throws(CLIError) -> Result {
-        do {
-            return try body()
-        } catch {
-            throw .failure("\(error)")
-        }
     }
 }

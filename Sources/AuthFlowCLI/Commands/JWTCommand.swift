@@ -18,7 +18,7 @@ enum JWTCommand {
         case "decode":
             let token = try readToken(&arguments, terminal: terminal)
             try arguments.expectNone()
-            let jwt = try failure { () throws(AuthJWTError) in try JWT(compact: token) }
+            let jwt = try CLIError.catching { () throws(AuthJWTError) in try JWT(compact: token) }
             terminal.write(
                 """
                 Decoded only: the signature and claims were NOT verified (use 'authflow jwt verify').
@@ -45,7 +45,7 @@ enum JWTCommand {
             var keys: [JWK] = []
             if let jwksPath {
                 let document = try terminal.readAll(jwksPath, limit: 1 << 20)
-                keys += try failure { () throws(AuthJWTError) in try JWKSet(json: document).keys }
+                keys += try CLIError.catching { () throws(AuthJWTError) in try JWKSet(json: document).keys }
             }
             if let keyHex {
                 let secret: [UInt8]
@@ -57,7 +57,7 @@ enum JWTCommand {
             let moment = NumericDate(secondsSince1970: now ?? Int64(time(nil)))
             let keySet = JWKSet(keys: keys)
 
-            try failure { () throws(AuthJWTError) in
+            try CLIError.catching { () throws(AuthJWTError) in
                 if let issuer, let audience {
                     var validator = IDTokenValidator(issuer: issuer, clientID: audience)
                     validator.allowedAlgorithms = algorithms
@@ -110,14 +110,5 @@ enum JWTCommand {
 
     private static func pretty(_ value: JSONValue) -> String {
         String(decoding: value.serialized(pretty: true), as: UTF8.self)
-    }
-
-    /// Runs `body`, turning its AuthJWTError into a failure (exit status 1) carrying the typed message.
-    private static func failure<Result>(_ body: () throws(AuthJWTError) -> Result) throws(CLIError) -> Result {
-        do {
-            return try body()
-        } catch {
-            throw .failure("\(error)")
-        }
     }
 }
