@@ -26,8 +26,11 @@ let libraries: [Library] = [
     Library(name: "AuthCredentials", dependencies: ["AuthCallback", "AuthJWT", "AuthJSON"]),
     Library(name: "AuthButtonLayout"),
     Library(name: "AuthSession", dependencies: ["AuthCallback", "AuthCredentials", "AuthJWT", "AuthPKCE"]),
-    // Test doubles users can reuse; kept out of the umbrella.
-    Library(name: "AuthTesting", inUmbrella: false),
+    Library(name: "AuthClient", dependencies: ["AuthBase64URL", "AuthCallback", "AuthCredentials", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
+    // The URLSession transport: the only module that imports Foundation's networking.
+    Library(name: "AuthURLSession", dependencies: ["AuthClient"]),
+    // Test doubles users can reuse (fake provider, scripted transports, test keys); kept out of the umbrella.
+    Library(name: "AuthTesting", dependencies: ["AuthBase64URL", "AuthCallback", "AuthClient", "AuthDigest", "AuthJSON", "AuthJWT", "AuthSession"], inUmbrella: false),
 ]
 
 /// Test targets: one per module, plus the shared vector loader.

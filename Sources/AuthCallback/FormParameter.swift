@@ -51,23 +51,36 @@ public struct FormParameter: Hashable, Sendable {
     /// ```
     public static func encode(_ parameters: [FormParameter]) -> String {
         var bytes: [UInt8] = []
-        let hex = Array("0123456789ABCDEF".utf8)
-        func append(_ text: String) {
-            for byte in text.utf8 {
-                if CharacterSet.has(byte, .unreserved) {
-                    bytes.append(byte)
-                } else {
-                    bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0f)]]
-                }
-            }
-        }
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: "&")) }
-            append(parameter.name)
+            appendEncoded(parameter.name, to: &bytes)
             bytes.append(UInt8(ascii: "="))
-            append(parameter.value)
+            appendEncoded(parameter.value, to: &bytes)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Encodes one name or value the same way, e.g. the client id and secret of HTTP Basic client
+    /// authentication (RFC 6749 §2.3.1).
+    ///
+    /// ```swift
+    /// FormParameter.encode(component: "a b:c")   // "a%20b%3Ac"
+    /// ```
+    public static func encode(component text: String) -> String {
+        var bytes: [UInt8] = []
+        appendEncoded(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendEncoded(_ text: String, to bytes: inout [UInt8]) {
+        let hex: StaticString = "0123456789ABCDEF"
+        for byte in text.utf8 {
+            if CharacterSet.has(byte, .unreserved) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0x0f)]]
+            }
+        }
     }
 
     public static func == (lhs: FormParameter, rhs: FormParameter) -> Bool {

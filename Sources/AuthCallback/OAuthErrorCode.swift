@@ -1,4 +1,4 @@
-/// An OAuth `error` code, an open set (RFC 6749 §4.1.2.1, §11.4; OpenID Connect Core §3.1.2.6).
+/// An OAuth `error` code, an open set (RFC 6749 §4.1.2.1, §5.2, §11.4; OpenID Connect Core §3.1.2.6).
 ///
 /// ```swift
 /// if response.error == .accessDenied { /* the user said no */ }
@@ -20,6 +20,10 @@ public struct OAuthErrorCode: RawRepresentable, Hashable, Sendable {
     public static let invalidScope = OAuthErrorCode(rawValue: "invalid_scope")
     public static let serverError = OAuthErrorCode(rawValue: "server_error")
     public static let temporarilyUnavailable = OAuthErrorCode(rawValue: "temporarily_unavailable")
+    // RFC 6749 §5.2 (token endpoint; invalid_request, unauthorized_client and invalid_scope as above)
+    public static let invalidClient = OAuthErrorCode(rawValue: "invalid_client")
+    public static let invalidGrant = OAuthErrorCode(rawValue: "invalid_grant")
+    public static let unsupportedGrantType = OAuthErrorCode(rawValue: "unsupported_grant_type")
     // OpenID Connect Core §3.1.2.6
     public static let interactionRequired = OAuthErrorCode(rawValue: "interaction_required")
     public static let loginRequired = OAuthErrorCode(rawValue: "login_required")
@@ -31,11 +35,16 @@ public struct OAuthErrorCode: RawRepresentable, Hashable, Sendable {
     public static let requestURINotSupported = OAuthErrorCode(rawValue: "request_uri_not_supported")
     public static let registrationNotSupported = OAuthErrorCode(rawValue: "registration_not_supported")
 
-    /// Every code RFC 6749 §4.1.2.1 and OIDC Core §3.1.2.6 define.
+    /// Every code RFC 6749 §4.1.2.1 and OIDC Core §3.1.2.6 define for the authorization response.
     public static let registered: [OAuthErrorCode] = [
         .invalidRequest, .unauthorizedClient, .accessDenied, .unsupportedResponseType, .invalidScope, .serverError,
         .temporarilyUnavailable, .interactionRequired, .loginRequired, .accountSelectionRequired, .consentRequired,
         .invalidRequestURI, .invalidRequestObject, .requestNotSupported, .requestURINotSupported, .registrationNotSupported,
+    ]
+
+    /// Every code RFC 6749 §5.2 defines for the token endpoint.
+    public static let tokenEndpointCodes: [OAuthErrorCode] = [
+        .invalidRequest, .invalidClient, .invalidGrant, .unauthorizedClient, .unsupportedGrantType, .invalidScope,
     ]
 
     public static func == (lhs: OAuthErrorCode, rhs: OAuthErrorCode) -> Bool { ExactText.equal(lhs.rawValue, rhs.rawValue) }

@@ -24,6 +24,10 @@ struct ExportsTests {
         #expect(AuthSessionError.canceledLogin.code == 9001)
         // AuthPKCE
         #expect(PKCE().challenge.method == .s256)
+        // AuthClient
+        #expect(AuthClientError.loggedOut.code == 10013)
+        // AuthURLSession
+        #expect(URLSessionTransport(timeout: 5).timeout == 5)
     }
 
     @Test("Exports.swift re-exports exactly the libraries Package.swift puts in the umbrella")

@@ -79,3 +79,21 @@ public struct AppleIdentityTokenVectors: Decodable, Sendable {
         return token
     }
 }
+
+/// Python/rsa-test-signatures.json: RSASSA-PKCS1-v1_5 SHA-256 signatures by pyca/cryptography with
+/// AuthTesting's published RSA test key (generate_rsa_signing.py).
+public struct RSATestSignatures: Decodable, Sendable {
+    public struct Case: Decodable, Sendable {
+        public let message: String
+        public let signature: String
+    }
+    public let source: String
+    public let n: String
+    public let e: String
+    public let d: String
+    public let cases: [Case]
+
+    public static func load() throws -> RSATestSignatures {
+        try Vectors.json("Python/rsa-test-signatures.json")
+    }
+}

@@ -7,12 +7,13 @@ import Darwin
 #endif
 
 /// A mutual-exclusion lock around a value, on the platform's pthread mutex (Synchronization's `Mutex`
-/// needs macOS 15, and the session must run on older systems too).
-final class Locked<Value>: @unchecked Sendable {
+/// needs macOS 15, and the session must run on older systems too). Shared with AuthClient and AuthTesting
+/// through `package` access; not public API.
+package final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -25,7 +26,7 @@ final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value while holding the lock. Never call back into user code from `body`.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -1,0 +1,205 @@
+import AuthPKCE
+public import AuthCallback
+public import AuthCredentials
+public import AuthJWT
+public import AuthSession
+
+/// An OpenID Connect client for native apps and CLIs: the authorization code flow with PKCE (RFC 6749
+/// §4.1, RFC 7636, RFC 8252), ID-token validation (OpenID Connect Core §3.1.3.7), token storage, and
+/// ``User`` sessions that refresh themselves.
+///
+/// ```swift
+/// let configuration = try ClientConfiguration(issuer: "https://login.example.com", clientID: "my-app",
+///                                             redirectURI: "com.example.app:/callback", scopes: [.openID, .email])
+/// let client = try await AuthClient.discover(configuration, transport: URLSessionTransport(),
+///                                            store: FileCredentialStore(path: path))
+/// let user = try await client.resumeLastUser() ?? client.login(with: browser)
+/// let response = try await user.send(TransportRequest(method: .get, url: "https://api.example.com/me"))
+/// ```
+///
+/// The steps of ``login(with:options:using:)``, each in its own method so it can be taught and tested:
+/// 1. ``authorizationRequest(_:using:)`` — PKCE S256, state, nonce (Docs/AuthorizationRequest.md);
+/// 2. the user agent runs in an ``AuthenticationSession`` until a redirect matches the callback;
+/// 3. ``AuthorizationRequest/response(from:)`` — state and iss checked (Docs/Callback.md);
+/// 4. ``exchangeCode(_:for:)`` — the code and verifier at the token endpoint (Docs/CodeExchange.md);
+/// 5. ``validateIDToken(_:nonce:maxAge:accessToken:)`` — signature against the provider's JWKS, iss,
+///    aud, exp, iat, nonce, at_hash (Docs/IDTokenValidation.md);
+/// 6. the tokens are saved to the ``CredentialStore`` and a ``User`` is returned (Docs/StorageAndRefresh.md).
+///
+/// Security notes: the client never uses PKCE `plain`, never accepts `alg: none`, never accepts a
+/// discovery document for another issuer, and never sends a bearer token to a non-https URL unless the
+/// loopback exception is on. It does not check that the server verified the PKCE verifier (it cannot).
+public final class AuthClient: Sendable {
+    /// The client's configuration.
+    public let configuration: ClientConfiguration
+    /// The provider's endpoints and capabilities.
+    public let metadata: ProviderMetadata
+    /// Where HTTP requests go.
+    public let transport: any HTTPTransport
+    /// Where users' tokens are kept.
+    public let store: any CredentialStore
+    /// The time of day, for token expiry and ID-token checks.
+    public let clock: WallClock
+
+    let keySet: KeySetCache
+    let logouts = LogoutBroadcast()
+
+    /// A client for a provider whose metadata is known. Checks that the metadata is for the configured
+    /// issuer and that every endpoint is https (or loopback http when allowed).
+    public init(
+        configuration: ClientConfiguration, metadata: ProviderMetadata, transport: some HTTPTransport,
+        store: some CredentialStore = InMemoryCredentialStore(), clock: WallClock = .system
+    ) throws(AuthClientError) {
+        guard metadata.issuer.utf8.elementsEqual(configuration.issuer.utf8) else {
+            throw .issuerMismatch(expected: configuration.issuer, actual: metadata.issuer)
+        }
+        try metadata.validate(allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
+        self.configuration = configuration
+        self.metadata = metadata
+        self.transport = transport
+        self.store = store
+        self.clock = clock
+        keySet = KeySetCache(url: metadata.jwksURI)
+    }
+
+    /// Fetches `/.well-known/openid-configuration` under the issuer (OpenID Connect Discovery §4), checks
+    /// it (see ``ProviderMetadata``) and makes a client.
+    public static func discover(
+        _ configuration: ClientConfiguration, transport: some HTTPTransport,
+        store: some CredentialStore = InMemoryCredentialStore(), clock: WallClock = .system
+    ) async throws(AuthClientError) -> AuthClient {
+        let base = configuration.issuer.hasSuffix("/") ? String(configuration.issuer.dropLast()) : configuration.issuer
+        var request = TransportRequest(method: .get, url: base + "/.well-known/openid-configuration")
+        request.setHeader("Accept", "application/json")
+        let response = try await transport.send(request)
+        guard response.status == 200 else {
+            throw .unexpectedResponse(endpoint: "discovery", status: response.status, reason: "no discovery document")
+        }
+        let metadata = try ProviderMetadata(
+            json: response.body, expectedIssuer: configuration.issuer, allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
+        return try AuthClient(configuration: configuration, metadata: metadata, transport: transport, store: store, clock: clock)
+    }
+
+    // MARK: The flow
+
+    /// Step 1: a new authorization request with fresh PKCE, state and nonce from `generator`.
+    public func authorizationRequest(
+        _ options: AuthorizationRequest.Options = .init(), using generator: inout some RandomNumberGenerator
+    ) throws(AuthClientError) -> AuthorizationRequest {
+        try AuthorizationRequest(configuration: configuration, metadata: metadata, options: options, using: &generator)
+    }
+
+    /// The whole login: builds the request, runs `userAgent` in an ``AuthenticationSession``, checks the
+    /// response, exchanges the code, validates the ID token, saves the tokens and returns the user.
+    public func login(
+        with userAgent: some UserAgent, options: AuthorizationRequest.Options = .init(),
+        using generator: inout some RandomNumberGenerator
+    ) async throws(AuthClientError) -> User {
+        let request = try authorizationRequest(options, using: &generator)
+        let session = AuthenticationSession(url: request.url, callback: request.callback, userAgent: userAgent)
+        session.prefersEphemeralWebBrowserSession = configuration.prefersEphemeralWebBrowserSession
+        let redirect: Redirect
+        do {
+            redirect = try await session.authenticate()
+        } catch {
+            throw .session(error)
+        }
+        return try await completeLogin(request, redirect: redirect)
+    }
+
+    /// ``login(with:options:using:)`` with the system's secure random number generator.
+    public func login(with userAgent: some UserAgent, options: AuthorizationRequest.Options = .init()) async throws(AuthClientError) -> User {
+        var generator = SystemRandomNumberGenerator()
+        return try await login(with: userAgent, options: options, using: &generator)
+    }
+
+    /// Steps 3–6 for a redirect that arrived some other way (a universal link, a form_post your server
+    /// forwarded): checks it against `request`, exchanges the code and returns the saved user.
+    public func completeLogin(_ request: AuthorizationRequest, redirect: Redirect) async throws(AuthClientError) -> User {
+        let response = try request.response(from: redirect)
+        let tokens = try await exchangeCode(response.code, for: request)
+        guard let idToken = tokens.idToken else { throw .missingIDToken }
+        let validated = try await validateIDToken(
+            idToken, nonce: request.nonce.value, maxAge: request.options.maxAge, accessToken: tokens.accessToken)
+        let email = try? validated.claims.email
+        let credential = StoredCredential(user: validated.subject, email: email, tokens: tokens)
+        do {
+            try await store.save(credential)
+        } catch {
+            throw .store(error)
+        }
+        return User(client: self, subject: validated.subject, tokens: tokens)
+    }
+
+    /// The user saved last, with their tokens, or nil when there is none (or their tokens were removed).
+    /// The tokens are used as stored; an expired access token is refreshed on the first request.
+    public func resumeLastUser() async throws(AuthClientError) -> User? {
+        let stored: StoredCredential?
+        do {
+            stored = try await store.lastUser()
+        } catch {
+            throw .store(error)
+        }
+        guard let stored, let tokens = stored.tokens else { return nil }
+        return User(client: self, subject: stored.user, tokens: tokens)
+    }
+
+    /// Step 5: validates an ID token from this provider for this client (Core §3.1.3.7; see
+    /// ``IDTokenValidator`` for every check) against the provider's JWK Set. The set is fetched once and
+    /// cached; when the token names a key the cached set lacks, the set is fetched again once. HS256 is
+    /// accepted only when listed in the configuration's `allowedAlgorithms`, with the client secret as the
+    /// key (Core §10.1) — never with a key from the JWK Set.
+    public func validateIDToken(
+        _ token: String, nonce: String?, maxAge: Int64? = nil, accessToken: String? = nil
+    ) async throws(AuthClientError) -> IDToken {
+        var validator = IDTokenValidator(issuer: configuration.issuer, clientID: configuration.clientID)
+        validator.allowedAlgorithms = configuration.allowedAlgorithms
+        validator.leewaySeconds = configuration.leewaySeconds
+        let (keys, fetched) = try await keySet.current(using: transport)
+        do {
+            return try validator.validate(token, keys: withClientSecret(keys), now: clock.now(), nonce: nonce, maxAge: maxAge, accessToken: accessToken)
+        } catch .noMatchingKey where !fetched {
+            let fresh = try await keySet.refetch(using: transport)
+            do {
+                return try validator.validate(
+                    token, keys: withClientSecret(fresh), now: clock.now(), nonce: nonce, maxAge: maxAge, accessToken: accessToken)
+            } catch {
+                throw .idToken(error)
+            }
+        } catch {
+            throw .idToken(error)
+        }
+    }
+
+    /// The provider's keys, plus the client secret as an HS256 key when HS256 is allowed (Core §10.1).
+    private func withClientSecret(_ keys: JWKSet) -> JWKSet {
+        guard configuration.allowedAlgorithms.contains(.hs256) else { return keys }
+        switch configuration.clientAuthentication {
+        case .clientSecretBasic(let secret), .clientSecretPost(let secret):
+            return JWKSet(keys: keys.keys.filter { $0.keyType != .octetSequence } + [JWK(symmetricKey: Array(secret.utf8))])
+        case .none:
+            return keys
+        }
+    }
+
+    /// How many times the JWK Set has been fetched.
+    public var keySetFetchCount: Int {
+        get async { await keySet.fetchCount }
+    }
+
+    /// A stream of every logout from now on: requested by the app, or forced by a failed refresh.
+    public func logoutEvents() -> AsyncStream<LogoutEvent> {
+        logouts.stream()
+    }
+
+    /// The RP-initiated logout URL (OpenID Connect RP-Initiated Logout 1.0 §2) to open in the user agent, or
+    /// nil when the provider has no `end_session_endpoint`.
+    public func endSessionURL(idTokenHint: String?, postLogoutRedirectURI: String? = nil, state: String? = nil) -> URI? {
+        guard let endpoint = metadata.endSessionEndpoint else { return nil }
+        var parameters = [FormParameter(name: "client_id", value: configuration.clientID)]
+        if let idTokenHint { parameters.append(FormParameter(name: "id_token_hint", value: idTokenHint)) }
+        if let postLogoutRedirectURI { parameters.append(FormParameter(name: "post_logout_redirect_uri", value: postLogoutRedirectURI)) }
+        if let state { parameters.append(FormParameter(name: "state", value: state)) }
+        return try? URI(parsing: SecureURL.appending(parameters, to: endpoint))
+    }
+}

@@ -1,0 +1,131 @@
+public import AuthCallback
+public import AuthPKCE
+public import AuthSession
+
+/// One authorization request (RFC 6749 §4.1.1, OpenID Connect Core §3.1.2.1) and the secrets that must
+/// come back with its answer: the PKCE verifier (RFC 7636), the `state` and the `nonce`.
+///
+/// ```swift
+/// var generator = SystemRandomNumberGenerator()
+/// let request = try client.authorizationRequest(.init(prompt: [.login], loginHint: "ada@example.com"), using: &generator)
+/// request.url   // https://login.example.com/authorize?response_type=code&client_id=…&code_challenge=…&code_challenge_method=S256
+/// // … the user agent brings back a redirect …
+/// let response = try request.response(from: redirect)   // state (and iss) checked
+/// ```
+///
+/// The URL carries `response_type=code`, `client_id`, `redirect_uri`, `scope`, `state`, `nonce`,
+/// `code_challenge` and `code_challenge_method=S256` (never `plain`), then `prompt`, `login_hint`, `max_age`
+/// and any extra parameters. Extra parameters may not repeat one of those (a repeated parameter is
+/// ambiguous: RFC 6749 §3.1). The verifier, state and nonce are redacted from the description.
+public struct AuthorizationRequest: Sendable {
+    /// Optional parts of the request.
+    public struct Options: Sendable {
+        /// `prompt`, space-separated when more than one.
+        public var prompt: [Prompt]
+        /// `login_hint`: the identifier the user is likely to sign in with.
+        public var loginHint: String?
+        /// `max_age`: the longest time since the user last authenticated, in seconds; then `auth_time` is
+        /// required and checked in the ID token (Core §3.1.3.7 step 13).
+        public var maxAge: Int64?
+        /// Any other parameters, in order (e.g. `ui_locales`, `acr_values`, a provider's own).
+        public var additionalParameters: [FormParameter]
+
+        public init(prompt: [Prompt] = [], loginHint: String? = nil, maxAge: Int64? = nil, additionalParameters: [FormParameter] = []) {
+            self.prompt = prompt
+            self.loginHint = loginHint
+            self.maxAge = maxAge
+            self.additionalParameters = additionalParameters
+        }
+    }
+
+    /// The full authorization URL to open in the user agent.
+    public let url: URI
+    /// The PKCE pair: the challenge went out in ``url``; the verifier goes to the token endpoint.
+    public let pkce: PKCE
+    /// The state sent; the response must carry it back unchanged (RFC 6749 §10.12).
+    public let state: OAuthState
+    /// The nonce sent; the ID token must carry it (Core §3.1.3.7 step 11).
+    public let nonce: OIDCNonce
+    /// The options it was made with.
+    public let options: Options
+    /// The redirect URI sent, repeated in the token request (RFC 6749 §4.1.3).
+    public let redirectURI: String
+    /// The callback the redirect must match.
+    public let callback: Callback
+    /// The issuer the response's `iss` must equal, and whether it is required (RFC 9207).
+    let expectations: (issuer: String, requiresIssuer: Bool)
+
+    /// The parameter names the client sets itself.
+    static let reservedNames = [
+        "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge", "code_challenge_method",
+        "prompt", "login_hint", "max_age",
+    ]
+
+    /// Builds a request for `configuration` at the provider described by `metadata`, drawing the verifier,
+    /// state and nonce from `generator`.
+    public init(
+        configuration: ClientConfiguration, metadata: ProviderMetadata, options: Options = Options(),
+        using generator: inout some RandomNumberGenerator
+    ) throws(AuthClientError) {
+        for parameter in options.additionalParameters where Self.reservedNames.contains(parameter.name) {
+            throw .invalidConfiguration("the extra parameter '\(parameter.name)' is set by the client itself")
+        }
+        if let maxAge = options.maxAge, maxAge < 0 { throw .invalidConfiguration("max_age is negative") }
+        pkce = PKCE(using: &generator)
+        state = OAuthState(using: &generator)
+        nonce = OIDCNonce(using: &generator)
+        var parameters = [
+            FormParameter(name: "response_type", value: "code"),
+            FormParameter(name: "client_id", value: configuration.clientID),
+            FormParameter(name: "redirect_uri", value: configuration.redirectURI),
+            FormParameter(name: "scope", value: configuration.scopes.map(\.rawValue).joined(separator: " ")),
+            FormParameter(name: "state", value: state.value),
+            FormParameter(name: "nonce", value: nonce.value),
+            FormParameter(name: "code_challenge", value: pkce.challenge.value),
+            FormParameter(name: "code_challenge_method", value: pkce.challenge.method.rawValue),
+        ]
+        if !options.prompt.isEmpty {
+            parameters.append(FormParameter(name: "prompt", value: options.prompt.map(\.rawValue).joined(separator: " ")))
+        }
+        if let hint = options.loginHint { parameters.append(FormParameter(name: "login_hint", value: hint)) }
+        if let maxAge = options.maxAge { parameters.append(FormParameter(name: "max_age", value: String(maxAge))) }
+        parameters += options.additionalParameters
+        let text = SecureURL.appending(parameters, to: metadata.authorizationEndpoint)
+        do {
+            url = try URI(parsing: text)
+        } catch {
+            throw .invalidProviderMetadata("authorization_endpoint does not make a valid URL (\(error))")
+        }
+        self.options = options
+        redirectURI = configuration.redirectURI
+        callback = configuration.callback
+        expectations = (metadata.issuer, metadata.authorizationResponseIssuerParameterSupported)
+    }
+
+    /// Reads and checks the authorization response in a redirect: from the `form_post` body when there is
+    /// one, else from the query. Checks `state` (constant time), `iss` (RFC 9207: compared when present,
+    /// required when the provider says it sends it), repeated parameters, and turns `error=` into
+    /// ``AuthClientError/callback(_:)`` with ``AuthCallbackError/errorResponse(_:)``.
+    public func response(from redirect: Redirect) throws(AuthClientError) -> AuthorizationResponse {
+        guard callback.matches(redirect.callbackURL) else { throw .callback(.callbackMismatch) }
+        do {
+            if let body = redirect.formBody {
+                return try AuthorizationResponse(
+                    formPostBody: body,
+                    expecting: .init(state: state.value, issuer: expectations.issuer, requiresIssuer: expectations.requiresIssuer, responseMode: .formPost))
+            }
+            return try AuthorizationResponse(
+                callback: redirect.callbackURL,
+                expecting: .init(state: state.value, issuer: expectations.issuer, requiresIssuer: expectations.requiresIssuer))
+        } catch {
+            throw .callback(error)
+        }
+    }
+}
+
+extension AuthorizationRequest: CustomStringConvertible {
+    /// The endpoint only: the URL carries the state and nonce, which stay out of logs.
+    public var description: String {
+        "AuthorizationRequest(\(url.scheme)://\(url.host ?? "")\(url.path), pkce: S256, state: <redacted>, nonce: <redacted>)"
+    }
+}

@@ -1,0 +1,30 @@
+/// How the client authenticates at the token endpoint (RFC 6749 §2.3, OpenID Connect Core §9).
+///
+/// ```swift
+/// .none                               // a public client: native apps (RFC 8252 §8.4), PKCE protects the code
+/// .clientSecretBasic("s3cr3t")        // HTTP Basic with the form-encoded id and secret (RFC 6749 §2.3.1)
+/// .clientSecretPost("s3cr3t")         // client_id and client_secret in the form body (RFC 6749 §2.3.1)
+/// ```
+///
+/// A secret shipped inside an app is not a secret (RFC 8252 §8.5): use `.none` for apps you distribute, and
+/// a secret only for servers, CLIs you run yourself, or providers that insist on one. The secret never
+/// appears in a description or an error.
+public enum ClientAuthentication: Hashable, Sendable {
+    /// A public client: `client_id` in the body, no secret.
+    case none
+    /// `Authorization: Basic base64(urlencode(id) ":" urlencode(secret))` (RFC 6749 §2.3.1).
+    case clientSecretBasic(String)
+    /// `client_id` and `client_secret` in the request body (RFC 6749 §2.3.1).
+    case clientSecretPost(String)
+}
+
+extension ClientAuthentication: CustomStringConvertible {
+    /// The method's registered name (OpenID Connect Core §9); never the secret.
+    public var description: String {
+        switch self {
+        case .none: "none"
+        case .clientSecretBasic: "client_secret_basic"
+        case .clientSecretPost: "client_secret_post"
+        }
+    }
+}

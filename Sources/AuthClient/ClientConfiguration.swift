@@ -1,0 +1,113 @@
+public import AuthCallback
+public import AuthJWT
+
+/// Who the client is and how it talks to one OpenID Provider: issuer, client id and authentication,
+/// redirect URI, scopes, and the client's security choices. Checked when created.
+///
+/// ```swift
+/// let configuration = try ClientConfiguration(
+///     issuer: "https://login.example.com",
+///     clientID: "my-app",
+///     redirectURI: "com.example.app:/oauth/callback",
+///     scopes: [.openID, .email, .offlineAccess])
+/// let client = try await AuthClient.discover(configuration, transport: URLSessionTransport())
+/// ```
+///
+/// Checked at creation:
+/// - the issuer is an https URL without query or fragment (OpenID Connect Discovery §2), or `http` to a
+///   loopback address (127.0.0.1, [::1], localhost) when `allowsInsecureLoopbackIssuer` is true — meant for
+///   local test providers only, off by default;
+/// - the redirect URI is a private-use scheme, an https URL or a loopback http URL (RFC 8252 §7); the
+///   ``callback`` that matches it is derived from it;
+/// - the scopes include `openid` (this is an OpenID Connect client) and are valid scope tokens (RFC 6749 §3.3).
+public struct ClientConfiguration: Sendable {
+    /// The issuer identifier, exactly as the provider's discovery document and ID tokens state it.
+    public let issuer: String
+    /// The client id registered with the provider.
+    public let clientID: String
+    /// How the client authenticates at the token endpoint. Default: public client (`.none`).
+    public var clientAuthentication: ClientAuthentication
+    /// The registered redirect URI, sent as `redirect_uri`.
+    public let redirectURI: String
+    /// The callback matcher for ``redirectURI`` (RFC 8252 §7.1–7.3).
+    public let callback: Callback
+    /// The scopes requested.
+    public let scopes: [Scope]
+    /// Whether an `http` issuer (and endpoints) on a loopback address are accepted. Default false.
+    public let allowsInsecureLoopbackIssuer: Bool
+    /// Refresh this many seconds before the access token expires, when sending a request. Default 60.
+    public var refreshWindowSeconds: Int64 = 60
+    /// Clock skew tolerated when validating ID tokens, in seconds. Default 60.
+    public var leewaySeconds: Int64 = 60
+    /// The ID-token signature algorithms accepted. Default RS256 and ES256 (`none` is never accepted).
+    public var allowedAlgorithms: [JWSAlgorithm] = [.rs256, .es256]
+    /// Whether to ask the user agent for a private browsing session.
+    public var prefersEphemeralWebBrowserSession = false
+
+    /// Creates and checks a configuration (see the type's documentation for the rules).
+    public init(
+        issuer: String,
+        clientID: String,
+        clientAuthentication: ClientAuthentication = .none,
+        redirectURI: String,
+        scopes: [Scope] = [.openID],
+        allowsInsecureLoopbackIssuer: Bool = false
+    ) throws(AuthClientError) {
+        let issuerURI = try SecureURL.check(issuer, name: "issuer", allowsInsecureLoopback: allowsInsecureLoopbackIssuer)
+        guard issuerURI.query == nil, issuerURI.fragment == nil else {
+            throw .invalidConfiguration("the issuer must not have a query or fragment (OpenID Connect Discovery §2)")
+        }
+        guard !clientID.isEmpty else { throw .invalidConfiguration("the client id is empty") }
+        guard scopes.contains(.openID) else {
+            throw .invalidConfiguration("the scopes must include openid: this is an OpenID Connect client (Core §3.1.2.1)")
+        }
+        if let invalid = scopes.first(where: { !$0.isValid }) {
+            throw .invalidConfiguration("'\(invalid.rawValue)' is not a scope token (RFC 6749 §3.3)")
+        }
+        if case .clientSecretBasic(let secret) = clientAuthentication, secret.isEmpty {
+            throw .invalidConfiguration("the client secret is empty")
+        }
+        if case .clientSecretPost(let secret) = clientAuthentication, secret.isEmpty {
+            throw .invalidConfiguration("the client secret is empty")
+        }
+        self.issuer = issuer
+        self.clientID = clientID
+        self.clientAuthentication = clientAuthentication
+        self.redirectURI = redirectURI
+        self.callback = try Self.callback(for: redirectURI)
+        self.scopes = scopes
+        self.allowsInsecureLoopbackIssuer = allowsInsecureLoopbackIssuer
+    }
+
+    /// The matcher for a redirect URI: loopback http, https, or a private-use scheme (RFC 8252 §7).
+    static func callback(for redirectURI: String) throws(AuthClientError) -> Callback {
+        do {
+            let uri = try URI(parsing: redirectURI)
+            guard uri.fragment == nil else {
+                throw AuthClientError.invalidConfiguration("the redirect URI must not have a fragment (RFC 6749 §3.1.2)")
+            }
+            let callback: Callback
+            switch uri.scheme.lowercased() {
+            case "http":
+                guard let host = uri.host, SecureURL.loopbackHosts.contains(host.lowercased()) else {
+                    throw AuthClientError.invalidConfiguration("an http redirect URI must be a loopback address (RFC 8252 §7.3, §8.3)")
+                }
+                callback = try .loopback(path: uri.path.isEmpty ? "/" : uri.path)
+            case "https":
+                callback = try .https(host: uri.host ?? "", path: uri.path.isEmpty ? "/" : uri.path)
+            default:
+                callback = try .customScheme(uri.scheme)
+            }
+            guard callback.matches(uri) else {
+                throw AuthClientError.invalidConfiguration("the redirect URI does not match its own callback")
+            }
+            return callback
+        } catch let error as AuthClientError {
+            throw error
+        } catch let error as AuthCallbackError {
+            throw .invalidConfiguration("the redirect URI is not valid: \(error)")
+        } catch {
+            throw .invalidConfiguration("the redirect URI is not valid")
+        }
+    }
+}

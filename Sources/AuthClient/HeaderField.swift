@@ -1,0 +1,27 @@
+/// One HTTP header field: a name, compared case-insensitively (RFC 9110 §5.1), and a value.
+///
+/// ```swift
+/// let field = HeaderField(name: "Content-Type", value: "application/json")
+/// field.hasName("content-type")   // true
+/// ```
+public struct HeaderField: Hashable, Sendable {
+    /// The name as set.
+    public var name: String
+    /// The value.
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// Whether this field's name is `other`, ignoring ASCII case.
+    public func hasName(_ other: String) -> Bool {
+        name.utf8.count == other.utf8.count
+            && zip(name.utf8, other.utf8).allSatisfy { Self.lowercased($0) == Self.lowercased($1) }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+}

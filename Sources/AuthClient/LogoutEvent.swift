@@ -1,0 +1,27 @@
+/// That a user was logged out, and why: delivered by ``AuthClient/logoutEvents()``.
+///
+/// ```swift
+/// for await event in client.logoutEvents() {
+///     if case .refreshFailed = event.reason { showSignIn(message: "Your session has expired") }
+/// }
+/// ```
+public struct LogoutEvent: Hashable, Sendable {
+    /// Why the user was logged out.
+    public enum Reason: Hashable, Sendable {
+        /// The app called ``User/logout(revokeTokens:)``.
+        case requested
+        /// The tokens could not be refreshed (the refresh token was refused, or there was none); the
+        /// string is the error's message.
+        case refreshFailed(String)
+    }
+
+    /// The user's `sub`.
+    public let subject: String
+    /// Why.
+    public let reason: Reason
+
+    public init(subject: String, reason: Reason) {
+        self.subject = subject
+        self.reason = reason
+    }
+}

@@ -1,0 +1,69 @@
+import AuthCallback
+import AuthJSON
+import AuthJWT
+import AuthClient
+import AuthSession
+
+extension FakeOpenIDProvider {
+    /// The authorization endpoint (RFC 6749 §4.1.1, OpenID Connect Core §3.1.2): checks the request, lets
+    /// the user act, and returns the redirect URL. A request that cannot be redirected (unknown client or
+    /// redirect URI) throws, as a real provider shows an error page instead of redirecting (RFC 6749 §4.1.2.1).
+    func authorize(_ url: URI, as authorization: Authorization) throws(AuthSessionError) -> String {
+        state.withLock { $0.counts[.authorization, default: 0] += 1 }
+        if case .cancel = authorization { throw .canceledLogin }
+        let parameters: [FormParameter]
+        do {
+            parameters = try url.queryParameters()
+        } catch {
+            throw .userAgentFailed("the provider shows an error page: the authorization URL does not parse")
+        }
+        func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
+        guard value("client_id") == configuration.clientID else {
+            throw .userAgentFailed("the provider shows an error page: unknown client_id")
+        }
+        guard let redirectURI = value("redirect_uri"), configuration.redirectURIs.contains(redirectURI) else {
+            throw .userAgentFailed("the provider shows an error page: redirect_uri is not registered")
+        }
+        let state = value("state")
+        func redirect(_ response: [FormParameter]) -> String {
+            var response = response
+            if let state { response.append(FormParameter(name: "state", value: state)) }
+            if configuration.sendsIssuerInAuthorizationResponse { response.append(FormParameter(name: "iss", value: configuration.issuer)) }
+            return redirectURI + (redirectURI.contains("?") ? "&" : "?") + FormParameter.encode(response)
+        }
+        func error(_ code: OAuthErrorCode, _ description: String) -> String {
+            redirect([FormParameter(name: "error", value: code.rawValue), FormParameter(name: "error_description", value: description)])
+        }
+        guard value("response_type") == "code" else { return error(.unsupportedResponseType, "only code is supported") }
+        guard let challenge = value("code_challenge"), value("code_challenge_method") == "S256" else {
+            return error(.invalidRequest, "PKCE with S256 is required")
+        }
+        let scope = value("scope") ?? ""
+        guard scope.split(separator: " ").contains("openid") else { return error(.invalidScope, "openid is required") }
+
+        let subject: String
+        switch authorization {
+        case .deny: return error(.accessDenied, "the user denied the request")
+        case .error(let code): return error(code, "the provider refused the request")
+        case .cancel: throw .canceledLogin
+        case .approve(let name): subject = name
+        case .forgedState: subject = configuration.users.keys.sorted().first ?? "alice"
+        }
+        guard configuration.users[subject] != nil else {
+            throw .userAgentFailed("the provider shows an error page: no user '\(subject)'")
+        }
+        let code = self.state.withLock { provider in
+            let code = provider.token()
+            provider.codes[code] = ProviderState.CodeGrant(
+                clientID: configuration.clientID, redirectURI: redirectURI, challenge: challenge, nonce: value("nonce"),
+                subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew)
+            return code
+        }
+        if case .forgedState = authorization {
+            let forged = redirectURI + (redirectURI.contains("?") ? "&" : "?")
+                + FormParameter.encode([FormParameter(name: "code", value: code), FormParameter(name: "state", value: "forged-by-an-attacker")])
+            return forged
+        }
+        return redirect([FormParameter(name: "code", value: code)])
+    }
+}

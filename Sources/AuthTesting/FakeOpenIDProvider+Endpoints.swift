@@ -1,0 +1,244 @@
+import AuthBase64URL
+import AuthCallback
+public import AuthClient
+import AuthDigest
+public import AuthJSON
+import AuthJWT
+import AuthSession
+
+extension FakeOpenIDProvider {
+    /// Answers a request to one of the provider's endpoints (404 for any other path, 405 for a wrong method),
+    /// after any failure injected for that endpoint.
+    public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+        guard let endpoint = endpoint(for: request.url) else { return TransportResponse(status: 404) }
+        let failure: Failure? = state.withLock { state in
+            state.counts[endpoint, default: 0] += 1
+            guard var queue = state.failures[endpoint], !queue.isEmpty else { return nil }
+            let first = queue.removeFirst()
+            state.failures[endpoint] = queue
+            return first
+        }
+        switch failure {
+        case .oauthError(let code)?: return Self.json(400, ["error": .string(code.rawValue), "error_description": "injected failure"])
+        case .status(let status)?: return TransportResponse(status: status)
+        case .noResponse?: throw .transportFailed("no response from the fake provider (injected)")
+        case .delay(let duration)?: try? await sleeper.sleep(for: duration)
+        case nil: break
+        }
+        switch (endpoint, request.method) {
+        case (.discovery, .get): return Self.json(200, discoveryDocument)
+        case (.jwks, .get): return Self.json(200, state.withLock { TestSigningKey.jwkSet($0.publishedKeys) })
+        case (.token, .post): return token(request)
+        case (.userinfo, .get), (.userinfo, .post): return userinfo(request)
+        case (.revocation, .post): return revoke(request)
+        case (.endSession, .get): return TransportResponse(status: 200)
+        default: return TransportResponse(status: 405)
+        }
+    }
+
+    /// The discovery document (OpenID Connect Discovery §3).
+    public var discoveryDocument: JSONValue {
+        [
+            "issuer": .string(configuration.issuer),
+            "authorization_endpoint": .string(url(of: .authorization)),
+            "token_endpoint": .string(url(of: .token)),
+            "userinfo_endpoint": .string(url(of: .userinfo)),
+            "jwks_uri": .string(url(of: .jwks)),
+            "revocation_endpoint": .string(url(of: .revocation)),
+            "end_session_endpoint": .string(url(of: .endSession)),
+            "response_types_supported": ["code"],
+            "subject_types_supported": ["public"],
+            "id_token_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
+            "code_challenge_methods_supported": ["S256"],
+            "token_endpoint_auth_methods_supported": [.string(configuration.clientAuthentication.description)],
+            "authorization_response_iss_parameter_supported": .bool(configuration.sendsIssuerInAuthorizationResponse),
+        ]
+    }
+
+    private func endpoint(for url: String) -> Endpoint? {
+        guard url.hasPrefix(configuration.issuer) else { return nil }
+        let path = url.dropFirst(configuration.issuer.count).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return Endpoint(rawValue: String(path))
+    }
+
+    // MARK: Token endpoint (RFC 6749 §4.1.3, §6)
+
+    private func token(_ request: TransportRequest) -> TransportResponse {
+        guard let parameters = try? FormParameter.parse(request.body) else { return Self.oauthError(.invalidRequest, "the body is not a form") }
+        func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
+        if let refused = authenticateClient(request, value) { return refused }
+        switch value("grant_type") {
+        case "authorization_code": return exchangeCode(value)
+        case "refresh_token": return refresh(value)
+        default: return Self.oauthError(.unsupportedGrantType, "only authorization_code and refresh_token")
+        }
+    }
+
+    /// RFC 6749 §2.3.1: the configured method, with the right id and secret; 401 `invalid_client` otherwise.
+    private func authenticateClient(_ request: TransportRequest, _ value: (String) -> String?) -> TransportResponse? {
+        let refused = Self.json(401, ["error": "invalid_client", "error_description": "client authentication failed"])
+        switch configuration.clientAuthentication {
+        case .none:
+            guard request.header("Authorization") == nil, value("client_secret") == nil, value("client_id") == configuration.clientID else { return refused }
+        case .clientSecretPost(let secret):
+            guard value("client_id") == configuration.clientID, value("client_secret") == secret else { return refused }
+        case .clientSecretBasic(let secret):
+            guard let header = request.header("Authorization"), header.hasPrefix("Basic "),
+                let decoded = Base64Text.decodeStandard(String(header.dropFirst(6))),
+                let colon = decoded.firstIndex(of: UInt8(ascii: ":")),
+                Self.formDecoded(decoded[..<colon]) == configuration.clientID,
+                Self.formDecoded(decoded[(colon + 1)...]) == secret
+            else { return refused }
+        }
+        return nil
+    }
+
+    private func exchangeCode(_ value: (String) -> String?) -> TransportResponse {
+        let now = clock.now().secondsSince1970
+        return state.withLock { state -> TransportResponse in
+            guard let code = value("code"), var grant = state.codes[code] else { return Self.oauthError(.invalidGrant, "unknown code") }
+            if grant.used {
+                // RFC 6749 §4.1.2: a code used twice revokes what it issued.
+                for token in grant.issuedTokens {
+                    state.accessTokens[token] = nil
+                    state.refreshTokens[token] = nil
+                }
+                return Self.oauthError(.invalidGrant, "the code was already used")
+            }
+            grant.used = true
+            state.codes[code] = grant
+            guard grant.clientID == value("client_id") ?? configuration.clientID else { return Self.oauthError(.invalidGrant, "the code is another client's") }
+            guard grant.redirectURI == value("redirect_uri") else { return Self.oauthError(.invalidGrant, "redirect_uri differs (RFC 6749 §4.1.3)") }
+            guard let verifier = value("code_verifier"),
+                Base64URL.encode(SHA256.hash(data: verifier.utf8)) == grant.challenge
+            else { return Self.oauthError(.invalidGrant, "PKCE verification failed (RFC 7636 §4.6)") }
+            let (body, issued) = issueTokens(
+                &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now, withIDToken: true)
+            grant.issuedTokens = issued
+            state.codes[code] = grant
+            return Self.json(200, body)
+        }
+    }
+
+    private func refresh(_ value: (String) -> String?) -> TransportResponse {
+        let now = clock.now().secondsSince1970
+        return state.withLock { state -> TransportResponse in
+            guard let token = value("refresh_token"), let grant = state.refreshTokens[token] else {
+                return Self.oauthError(.invalidGrant, "unknown or revoked refresh token")
+            }
+            if configuration.rotatesRefreshTokens { state.refreshTokens[token] = nil }
+            let (body, _) = issueTokens(
+                &state, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
+                withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token)
+            return Self.json(200, body)
+        }
+    }
+
+    /// A token response (RFC 6749 §5.1) with a signed ID token (OpenID Connect Core §3.1.3.3, §2).
+    private func issueTokens(
+        _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
+        keepingRefreshToken: String? = nil
+    ) -> (JSONValue, [String]) {
+        let issuedAt = now + state.skew
+        let accessToken = state.token()
+        state.accessTokens[accessToken] = .init(subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime)
+        var body = JSONObject()
+        try? body.append("access_token", .string(accessToken))
+        try? body.append("token_type", "Bearer")
+        try? body.append("expires_in", .number(JSONNumber(configuration.accessTokenLifetime)))
+        var issued = [accessToken]
+        if configuration.issuesRefreshTokens {
+            let refreshToken = keepingRefreshToken ?? state.token()
+            state.refreshTokens[refreshToken] = .init(subject: subject, scope: scope, expiresAt: .max)
+            try? body.append("refresh_token", .string(refreshToken))
+            if keepingRefreshToken == nil { issued.append(refreshToken) }
+        }
+        try? body.append("scope", .string(scope))
+        if withIDToken {
+            try? body.append("id_token", .string(idToken(&state, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt, accessToken: accessToken)))
+        }
+        return (.object(body), issued)
+    }
+
+    private func idToken(
+        _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64, accessToken: String
+    ) -> String {
+        let defect = state.defect
+        state.defect = nil
+        var claims = JSONObject()
+        try? claims.append("iss", .string(defect == .wrongIssuer ? configuration.issuer + "/impostor" : configuration.issuer))
+        try? claims.append("sub", .string(subject))
+        try? claims.append("aud", .string(defect == .wrongAudience ? "another-app" : configuration.clientID))
+        let expiresAt = defect == .expired ? issuedAt - 3600 : issuedAt + configuration.idTokenLifetime
+        try? claims.append("exp", .number(JSONNumber(expiresAt)))
+        try? claims.append("iat", .number(JSONNumber(defect == .expired ? issuedAt - 4000 : issuedAt)))
+        if let authTime { try? claims.append("auth_time", .number(JSONNumber(authTime))) }
+        if let nonce { try? claims.append("nonce", .string(defect == .wrongNonce ? "a-replayed-nonce" : nonce)) }
+        let half = Array(SHA256.hash(data: (defect == .wrongAccessTokenHash ? accessToken + "x" : accessToken).utf8))[..<16]
+        try? claims.append("at_hash", .string(Base64URL.encode(half)))
+        if scope.split(separator: " ").contains("email"), let user = configuration.users[subject] {
+            for name in ["email", "email_verified"] { if let value = user[name] { try? claims.append(name, value) } }
+        }
+        if scope.split(separator: " ").contains("profile"), let user = configuration.users[subject], let name = user["name"] {
+            try? claims.append("name", name)
+        }
+        var key = state.signingKey
+        if defect == .unknownKey { key = key.withKeyID("a-key-nobody-published") }
+        var token = key.sign(claims: claims, using: &state.generator)
+        if defect == .badSignature {
+            // Flip one bit of the signature's last character that carries whole bits.
+            let last = token.removeLast()
+            token.append(last == "A" ? "Q" : "A")
+        }
+        return token
+    }
+
+    // MARK: Userinfo (OpenID Connect Core §5.3), revocation (RFC 7009)
+
+    private func userinfo(_ request: TransportRequest) -> TransportResponse {
+        let now = clock.now().secondsSince1970
+        let grant: ProviderState.TokenGrant? = state.withLock { state in
+            guard let header = request.header("Authorization"), header.hasPrefix("Bearer "),
+                let grant = state.accessTokens[String(header.dropFirst(7))], now + state.skew < grant.expiresAt
+            else { return nil }
+            return grant
+        }
+        guard let grant else {
+            // RFC 6750 §3.1.
+            return TransportResponse(
+                status: 401, headerFields: [HeaderField(name: "WWW-Authenticate", value: "Bearer error=\"invalid_token\"")])
+        }
+        var claims = JSONObject()
+        try? claims.append("sub", .string(grant.subject))
+        for (name, value) in configuration.users[grant.subject]?.members ?? [] where name != "sub" { try? claims.append(name, value) }
+        return Self.json(200, .object(claims))
+    }
+
+    private func revoke(_ request: TransportRequest) -> TransportResponse {
+        guard let parameters = try? FormParameter.parse(request.body), let token = parameters.first(where: { $0.name == "token" })?.value else {
+            return Self.oauthError(.invalidRequest, "no token")
+        }
+        state.withLock { state in
+            state.accessTokens[token] = nil
+            state.refreshTokens[token] = nil
+        }
+        return TransportResponse(status: 200)
+    }
+
+    // MARK: Helpers
+
+    static func json(_ status: Int, _ value: JSONValue) -> TransportResponse {
+        TransportResponse(
+            status: status,
+            headerFields: [HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "Cache-Control", value: "no-store")],
+            body: value.serialized())
+    }
+
+    static func oauthError(_ code: OAuthErrorCode, _ description: String) -> TransportResponse {
+        json(400, ["error": .string(code.rawValue), "error_description": .string(description)])
+    }
+
+    static func formDecoded(_ bytes: ArraySlice<UInt8>) -> String? {
+        (try? FormParameter.parse(Array("x=".utf8) + bytes))?.first?.value
+    }
+}

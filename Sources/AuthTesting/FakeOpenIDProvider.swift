@@ -1,0 +1,191 @@
+public import AuthCallback
+public import AuthClient
+public import AuthJSON
+import AuthJWT
+import AuthSession
+
+/// An OpenID Provider that runs in your process: discovery, authorization, token (authorization code with
+/// PKCE, refresh), userinfo, JWKS, revocation (RFC 7009) and end-session — issuing real signed ID tokens —
+/// plus switches to make each step fail. It is an ``HTTPTransport``, so a client talks to it directly;
+/// ``browser(_:)`` is the user agent that signs the user in.
+///
+/// ```swift
+/// let provider = FakeOpenIDProvider()                                  // RS256, user "alice"
+/// let client = try await AuthClient.discover(provider.clientConfiguration, transport: provider)
+/// let user = try await client.login(with: provider.browser(.approve(subject: "alice")))
+/// provider.fail(.token, with: .oauthError(.invalidGrant))              // the next token request fails
+/// provider.expireAccessTokens()                                        // the next bearer request gets 401
+/// ```
+///
+/// Unlike some test servers it **does** check PKCE: the `code_verifier` must hash to the challenge (RFC
+/// 7636 §4.6), a code works once (a second use gets `invalid_grant` and revokes what the first issued,
+/// RFC 6749 §4.1.2), and the redirect URI and client authentication must match. Times come from the
+/// injected wall clock plus ``clockSkewSeconds``; delays use the injected `Clock`.
+public final class FakeOpenIDProvider: HTTPTransport, Sendable {
+    /// How the provider is set up.
+    public struct Configuration: Sendable {
+        /// The issuer; endpoints live under it.
+        public var issuer = "https://fake-provider.authflow.test"
+        /// The one registered client.
+        public var clientID = "demo-app"
+        /// How the client must authenticate at the token endpoint; the secret, if any, must match.
+        public var clientAuthentication: ClientAuthentication = .none
+        /// The registered redirect URIs.
+        public var redirectURIs = ["com.example.app:/oauth/callback"]
+        /// Signs ID tokens. For HS256 use ``TestSigningKey/hs256(secret:keyID:)`` with the client secret.
+        public var signingKey: TestSigningKey = .rs256
+        /// Access-token lifetime in seconds.
+        public var accessTokenLifetime: Int64 = 3600
+        /// ID-token lifetime in seconds.
+        public var idTokenLifetime: Int64 = 600
+        /// Whether refresh tokens are issued.
+        public var issuesRefreshTokens = true
+        /// Whether each refresh replaces the refresh token (the old one stops working).
+        public var rotatesRefreshTokens = true
+        /// Whether an ID token comes with refreshed tokens (OpenID Connect Core §12.2).
+        public var issuesIDTokenOnRefresh = true
+        /// Whether authorization responses carry `iss` (RFC 9207), advertised in discovery.
+        public var sendsIssuerInAuthorizationResponse = true
+        /// Claims of each user, by `sub`, returned in the ID token (email when asked) and from userinfo.
+        public var users: [String: JSONObject] = ["alice": FakeOpenIDProvider.claims(email: "alice@example.com", name: "Alice Example")]
+
+        public init() {}
+    }
+
+    /// The provider's endpoints.
+    public enum Endpoint: String, CaseIterable, Hashable, Sendable {
+        case discovery = "/.well-known/openid-configuration"
+        case authorization = "/authorize"
+        case token = "/token"
+        case userinfo = "/userinfo"
+        case jwks = "/jwks"
+        case revocation = "/revoke"
+        case endSession = "/logout"
+    }
+
+    /// A failure to inject at an endpoint.
+    public enum Failure: Sendable {
+        /// A 400 with this OAuth error (RFC 6749 §5.2), e.g. `invalid_grant`.
+        case oauthError(OAuthErrorCode)
+        /// This status with an empty body, e.g. 500 or 503.
+        case status(Int)
+        /// Wait this long on the provider's clock, then answer normally.
+        case delay(Duration)
+        /// No response at all: the transport throws ``AuthClientError/transportFailed(_:)``.
+        case noResponse
+    }
+
+    /// Something wrong with the next ID token, to see the client refuse it.
+    public enum IDTokenDefect: String, CaseIterable, Sendable {
+        case wrongNonce, wrongAudience, wrongIssuer, badSignature, expired, wrongAccessTokenHash, unknownKey
+    }
+
+    /// What the user does on the authorization page.
+    public enum Authorization: Sendable {
+        /// Signs in as `subject` and approves.
+        case approve(subject: String)
+        /// Denies: `error=access_denied` (RFC 6749 §4.1.2.1).
+        case deny
+        /// The provider redirects with this error.
+        case error(OAuthErrorCode)
+        /// Approves, but an attacker's redirect with another state arrives instead (CSRF, RFC 6749 §10.12).
+        case forgedState
+        /// Closes the page: the session ends with `canceledLogin`.
+        case cancel
+    }
+
+    public let configuration: Configuration
+    /// The provider's time of day (tokens' `iat`, `exp`), before ``clockSkewSeconds``.
+    public let clock: WallClock
+    let sleeper: any Clock<Duration>
+    let state: Locked<ProviderState>
+
+    /// A provider with `configuration`, reading time from `clock`, sleeping on `sleeper` for injected delays,
+    /// and drawing codes and tokens from a generator seeded with `seed` (the same seed gives the same tokens).
+    public init(
+        _ configuration: Configuration = Configuration(), clock: WallClock = .system, sleeper: any Clock<Duration> = ContinuousClock(),
+        seed: UInt64 = 0x5eed
+    ) {
+        self.configuration = configuration
+        self.clock = clock
+        self.sleeper = sleeper
+        state = Locked(ProviderState(generator: SeededRandomNumberGenerator(seed: seed), signingKey: configuration.signingKey))
+    }
+
+    /// The URL of an endpoint.
+    public func url(of endpoint: Endpoint) -> String { configuration.issuer + endpoint.rawValue }
+
+    /// A client configuration that matches this provider (first redirect URI, openid email profile).
+    public var clientConfiguration: ClientConfiguration {
+        // The fake's issuer and redirect URIs are https or private-use schemes, so this cannot fail for the
+        // default configuration; a custom one that does not validate is reported by the client when used.
+        (try? ClientConfiguration(
+            issuer: configuration.issuer, clientID: configuration.clientID, clientAuthentication: configuration.clientAuthentication,
+            redirectURI: configuration.redirectURIs.first ?? "", scopes: [.openID, .email, .profile],
+            allowsInsecureLoopbackIssuer: true))!
+    }
+
+    /// The metadata its discovery document describes.
+    public var metadata: ProviderMetadata {
+        ProviderMetadata(
+            issuer: configuration.issuer, authorizationEndpoint: url(of: .authorization), tokenEndpoint: url(of: .token),
+            jwksURI: url(of: .jwks), userinfoEndpoint: url(of: .userinfo), endSessionEndpoint: url(of: .endSession),
+            revocationEndpoint: url(of: .revocation),
+            authorizationResponseIssuerParameterSupported: configuration.sendsIssuerInAuthorizationResponse)
+    }
+
+    /// The user agent that performs the authorization step against this provider.
+    public func browser(_ authorization: Authorization = .approve(subject: "alice")) -> FakeBrowser {
+        FakeBrowser(provider: self, authorization: authorization)
+    }
+
+    // MARK: Switches
+
+    /// Makes the next `times` requests to `endpoint` fail with `failure`.
+    public func fail(_ endpoint: Endpoint, with failure: Failure, times: Int = 1) {
+        state.withLock { $0.failures[endpoint, default: []] += Array(repeating: failure, count: times) }
+    }
+
+    /// Makes the next ID token defective.
+    public func spoilNextIDToken(_ defect: IDTokenDefect) {
+        state.withLock { $0.defect = defect }
+    }
+
+    /// Signs from now on with `key` (its `kid` must differ), publishing it alongside the old one.
+    public func rotateSigningKey(to key: TestSigningKey) {
+        state.withLock { state in
+            state.publishedKeys.append(key)
+            state.signingKey = key
+        }
+    }
+
+    /// How far the provider's clock is ahead of ``clock`` (negative: behind), in seconds.
+    public var clockSkewSeconds: Int64 {
+        get { state.withLock { $0.skew } }
+        set { state.withLock { $0.skew = newValue } }
+    }
+
+    /// Ends every access token issued so far: the next bearer request gets 401.
+    public func expireAccessTokens() {
+        state.withLock { $0.accessTokens.removeAll() }
+    }
+
+    /// Ends every refresh token issued so far: the next refresh gets `invalid_grant`.
+    public func revokeRefreshTokens() {
+        state.withLock { $0.refreshTokens.removeAll() }
+    }
+
+    /// How many requests reached `endpoint` (authorization counts the browser's visits).
+    public func requestCount(_ endpoint: Endpoint) -> Int {
+        state.withLock { $0.counts[endpoint, default: 0] }
+    }
+
+    /// Standard claims for a user (OpenID Connect Core §5.1).
+    public static func claims(email: String, name: String) -> JSONObject {
+        var object = JSONObject()
+        try? object.append("email", .string(email))
+        try? object.append("email_verified", true)
+        try? object.append("name", .string(name))
+        return object
+    }
+}

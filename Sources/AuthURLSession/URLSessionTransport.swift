@@ -1,0 +1,67 @@
+public import AuthClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The default ``HTTPTransport``: Foundation's `URLSession` (FoundationNetworking on Linux), kept in its
+/// own module so that AuthClient and everything under it stay free of Foundation networking.
+///
+/// ```swift
+/// import AuthURLSession
+/// let client = try await AuthClient.discover(configuration, transport: URLSessionTransport())
+/// ```
+///
+/// As the transport contract requires, redirects are not followed (a 3xx is returned as it is), every
+/// status is returned, and a failure without a response becomes ``AuthClientError/transportFailed(_:)``
+/// naming only the host. Cookies are neither sent nor stored, and nothing is cached.
+public struct URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+    /// The per-request timeout, in seconds.
+    public let timeout: Double
+
+    /// A transport with its own ephemeral session (no cookies, no cache) that does not follow redirects.
+    public init(timeout: Double = 30) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        self.timeout = timeout
+    }
+
+    public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+        guard let url = URL(string: request.url), let host = url.host else {
+            throw .transportFailed("not a URL with a host")
+        }
+        var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
+        urlRequest.httpMethod = request.method.rawValue
+        for field in request.headerFields { urlRequest.setValue(field.value, forHTTPHeaderField: field.name) }
+        if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: urlRequest)
+        } catch {
+            let code = (error as? URLError)?.code.rawValue ?? 0
+            throw .transportFailed("no response from \(host) (URLError \(code))")
+        }
+        guard let http = response as? HTTPURLResponse else { throw .transportFailed("\(host) did not answer with HTTP") }
+        var fields: [HeaderField] = []
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { fields.append(HeaderField(name: name, value: value)) }
+        }
+        return TransportResponse(status: http.statusCode, headerFields: fields, body: Array(data))
+    }
+}
+
+/// Stops URLSession from following redirects: the 3xx response itself is returned.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+}

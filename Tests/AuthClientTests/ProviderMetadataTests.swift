@@ -1,0 +1,72 @@
+import Foundation
+import AuthClient
+import AuthJSON
+import AuthTesting
+import Testing
+
+@Suite("ProviderMetadata: OpenID Connect Discovery §3 and §4.3")
+struct ProviderMetadataTests {
+    static let document = #"""
+        {"issuer":"https://login.example.com","authorization_endpoint":"https://login.example.com/authorize",
+         "token_endpoint":"https://login.example.com/token","jwks_uri":"https://login.example.com/jwks",
+         "userinfo_endpoint":"https://login.example.com/userinfo","code_challenge_methods_supported":["S256","plain"],
+         "authorization_response_iss_parameter_supported":true,"id_token_signing_alg_values_supported":["RS256"]}
+        """#
+
+    @Test("reads the endpoints and capabilities of a discovery document")
+    func reads() throws {
+        let metadata = try ProviderMetadata(json: Array(Self.document.utf8), expectedIssuer: "https://login.example.com")
+        #expect(metadata.tokenEndpoint == "https://login.example.com/token")
+        #expect(metadata.userinfoEndpoint == "https://login.example.com/userinfo")
+        #expect(metadata.endSessionEndpoint == nil)
+        #expect(metadata.authorizationResponseIssuerParameterSupported)
+        #expect(metadata.idTokenSigningAlgorithmsSupported == ["RS256"])
+    }
+
+    @Test("refuses a document for another issuer, even one differing only by a trailing slash (§4.3)")
+    func issuerMismatch() {
+        for expected in ["https://login.example.com/", "https://LOGIN.example.com", "https://evil.example.com"] {
+            do {
+                _ = try ProviderMetadata(json: Array(Self.document.utf8), expectedIssuer: expected)
+                Issue.record("accepted a document for \(expected)")
+            } catch {
+                #expect(error.code == 10004)
+            }
+        }
+    }
+
+    @Test("refuses missing endpoints, non-https endpoints, no S256, and wrong member types")
+    func refusals() {
+        let cases: [(String, String)] = [
+            (#""token_endpoint":"https://login.example.com/token","#, ""),
+            ("https://login.example.com/jwks", "http://login.example.com/jwks"),
+            (#"["S256","plain"]"#, #"["plain"]"#),
+            (#""authorization_response_iss_parameter_supported":true"#, #""authorization_response_iss_parameter_supported":"yes""#),
+            (#"["RS256"]"#, "[1]"),
+            (#"{"issuer""#, #"[{"issuer""#),
+        ]
+        for (original, replacement) in cases {
+            let document = Self.document.replacingOccurrences(of: original, with: replacement)
+            #expect(throws: AuthClientError.self, "\(replacement)") {
+                try ProviderMetadata(json: Array(document.utf8), expectedIssuer: "https://login.example.com")
+            }
+        }
+    }
+
+    @Test("discovery fetches the well-known document and builds a client; a failed fetch is a typed error")
+    func discovery() async throws {
+        let provider = FakeOpenIDProvider()
+        let client = try await AuthClient.discover(provider.clientConfiguration, transport: provider)
+        #expect(client.metadata.tokenEndpoint == provider.url(of: .token))
+        #expect(provider.requestCount(.discovery) == 1)
+
+        let failing: ScriptedTransport = .scripted([TransportResponse(status: 503)])
+        do {
+            _ = try await AuthClient.discover(provider.clientConfiguration, transport: failing)
+            Issue.record("discovery succeeded on a 503")
+        } catch {
+            #expect(error.code == 10006)
+        }
+        #expect(failing.requests.first?.url == provider.configuration.issuer + "/.well-known/openid-configuration")
+    }
+}
