@@ -45,6 +45,10 @@ public enum AuthCallbackError: Error, Sendable {
     case errorResponse(OAuthErrorResponse)
     /// An `error_description` or `error_uri` with characters RFC 6749 §4.1.2.1 does not allow.
     case invalidErrorParameter(String)
+    /// An error response without the `state` that was sent (RFC 6749 §4.1.2.1 requires it). The error is
+    /// reported so the user learns why the login ended, but it cannot be tied to this request: anyone
+    /// could have sent it. Nothing is accepted from it.
+    case unverifiedErrorResponse(OAuthErrorResponse)
 
     /// A stable number for the case: 6001 and up.
     public var code: Int {
@@ -67,6 +71,7 @@ public enum AuthCallbackError: Error, Sendable {
         case .responseInFragment: 6016
         case .errorResponse: 6017
         case .invalidErrorParameter: 6018
+        case .unverifiedErrorResponse: 6019
         }
     }
 }
@@ -97,6 +102,8 @@ extension AuthCallbackError: CustomStringConvertible {
             case .responseInFragment: "the parameters are in the fragment (#), but were expected in the query (?)"
             case .errorResponse(let response): "the server returned an error: \(response)"
             case .invalidErrorParameter(let name): "'\(name)' has characters RFC 6749 §4.1.2.1 does not allow"
+            case .unverifiedErrorResponse(let response):
+                "an error response without 'state' (RFC 6749 §4.1.2.1 requires it), so it cannot be tied to this request: \(response)"
             }
         return "AuthCallbackError \(code): \(reason)"
     }

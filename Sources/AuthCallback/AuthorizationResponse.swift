@@ -12,7 +12,9 @@
 /// 1. every parameter appears once (RFC 6749 §3.1);
 /// 2. in query mode, parameters found only in the fragment are reported as such, not as a missing state;
 /// 3. `state` is present and equal to the one sent, in constant time (RFC 6749 §4.1.2, §10.12), also for
-///    error responses, so a forged error is not believed;
+///    error responses, so a forged error is not believed; an error response with no state at all (some
+///    servers omit it, against §4.1.2.1) is thrown as ``AuthCallbackError/unverifiedErrorResponse(_:)``,
+///    so the user learns why the login ended while nothing from it is trusted;
 /// 4. `iss`, when an issuer is expected: equal if present, and required when the server advertises
 ///    `authorization_response_iss_parameter_supported` (RFC 9207 §2.4);
 /// 5. `error` present: thrown as ``AuthCallbackError/errorResponse(_:)`` with its description and URI;
@@ -101,7 +103,21 @@ public struct AuthorizationResponse: Sendable {
             if let known = KnownName(parameter.name) { found[known.rawValue] = parameter.value }
         }
         func value(_ name: KnownName) -> String? { found[name.rawValue] }
-        guard let state = value(.state) else { throw .missingState }
+        /// RFC 6749 §4.1.2.1: the error response, its description and URI limited to %x20-21 / %x23-5B / %x5D-7E.
+        func errorResponse(_ error: String) throws(AuthCallbackError) -> OAuthErrorResponse {
+            let description = value(.errorDescription)
+            let uri = value(.errorURI)
+            for (name, text) in [("error_description", description), ("error_uri", uri)] {
+                if let text, !text.utf8.allSatisfy({ (0x20...0x7e).contains($0) && $0 != 0x22 && $0 != 0x5c }) {
+                    throw .invalidErrorParameter(name)
+                }
+            }
+            return OAuthErrorResponse(error: OAuthErrorCode(rawValue: error), errorDescription: description, errorURI: uri)
+        }
+        guard let state = value(.state) else {
+            if let error = value(.error) { throw .unverifiedErrorResponse(try errorResponse(error)) }
+            throw .missingState
+        }
         guard ExactText.constantTimeEqual(state, expectations.state) else { throw .stateMismatch }
         let issuer = value(.iss)
         if let expected = expectations.issuer {
@@ -111,17 +127,7 @@ public struct AuthorizationResponse: Sendable {
                 throw .missingIssuer
             }
         }
-        if let error = value(.error) {
-            let description = value(.errorDescription)
-            let uri = value(.errorURI)
-            // error_description and error_uri: %x20-21 / %x23-5B / %x5D-7E (RFC 6749 §4.1.2.1, Appendix A.7–A.8)
-            for (name, text) in [("error_description", description), ("error_uri", uri)] {
-                if let text, !text.utf8.allSatisfy({ (0x20...0x7e).contains($0) && $0 != 0x22 && $0 != 0x5c }) {
-                    throw .invalidErrorParameter(name)
-                }
-            }
-            throw .errorResponse(OAuthErrorResponse(error: OAuthErrorCode(rawValue: error), errorDescription: description, errorURI: uri))
-        }
+        if let error = value(.error) { throw .errorResponse(try errorResponse(error)) }
         guard let code = value(.code), !code.isEmpty else { throw .missingCode }
         self.code = code
         self.state = state

@@ -70,10 +70,11 @@ public enum AuthClientError: Error, Sendable {
         }
     }
 
-    /// The OAuth error code when the server sent one (authorization or token endpoint), exactly as sent.
+    /// The OAuth error code when the server sent one (authorization or token endpoint), exactly as sent —
+    /// including an authorization error that came without `state` and so could not be verified.
     public var oauthError: OAuthErrorCode? {
         switch self {
-        case .callback(.errorResponse(let response)): response.error
+        case .callback(.errorResponse(let response)), .callback(.unverifiedErrorResponse(let response)): response.error
         case .tokenEndpoint(.tokenErrorResponse(let response)): response.error
         default: nil
         }

@@ -38,6 +38,17 @@ struct AuthorizationResponseTests {
         #expect(throws: AuthCallbackError.stateMismatch) { try Self.response("myapp:/cb?error=access_denied&state=forged") }
     }
 
+    @Test("reports an error response without state as unverified, with the error kept as sent (6019)")
+    func errorWithoutState() {
+        #expect(throws: AuthCallbackError.unverifiedErrorResponse(OAuthErrorResponse(error: .accessDenied, errorDescription: "The user said no"))) {
+            try Self.response("myapp:/cb?error=access_denied&error_description=The+user+said+no")
+        }
+        #expect(throws: AuthCallbackError.invalidErrorParameter("error_description")) {
+            try Self.response("myapp:/cb?error=access_denied&error_description=%5Cx")
+        }
+        #expect(AuthCallbackError.unverifiedErrorResponse(OAuthErrorResponse(error: .accessDenied)).code == 6019)
+    }
+
     @Test("reports every RFC 6749 and OpenID Connect error code as an error response, kept as sent")
     func errorCodes() {
         for code in OAuthErrorCode.registered + [OAuthErrorCode(rawValue: "vendor_specific")] {

@@ -59,9 +59,9 @@ struct LoginFlowTests {
         }
         await #expect {
             try await fixture.login(.forgedState)
-        } throws: {
-            guard case .callback(.stateMismatch)? = $0 as? AuthClientError else { return false }
-            return true
+        } throws: { error in
+            guard let error = error as? AuthClientError, case .callback(let cause) = error else { return false }
+            return cause.code == AuthCallbackError.stateMismatch.code
         }
         await #expect {
             try await fixture.login(.cancel)
