@@ -20,6 +20,9 @@ let package = Package(
                 .product(name: "AuthPKCE", package: "AuthFlow"),
                 .product(name: "AuthJWT", package: "AuthFlow"),
                 .product(name: "AuthCallback", package: "AuthFlow"),
+                .product(name: "AuthClient", package: "AuthFlow"),
+                .product(name: "AuthCredentials", package: "AuthFlow"),
+                .product(name: "AuthTesting", package: "AuthFlow"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]

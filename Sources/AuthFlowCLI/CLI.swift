@@ -36,7 +36,9 @@ enum CLI {
                                             a real loopback login (RFC 8252 §7.3): listens on 127.0.0.1,
                                             adds redirect_uri to URL (or fills {redirect_uri}), opens the
                                             browser, prints the callback received (it holds the code)
-          demo [--rfc7636-example]          a narrated walk through PKCE, state and nonce
+          demo [--fail STEP] [--rfc7636-example]
+                                            the whole OIDC login, offline against a fake provider,
+                                            narrated step by step; --fail shows one failure
           help                              this text
 
         exit status: 0 success, 1 invalid input or I/O failure, 2 bad usage

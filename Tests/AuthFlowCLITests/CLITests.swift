@@ -129,10 +129,30 @@ struct CLITests {
         #expect(terminal.run("demo", "--rfc7636-example") == 0)
         #expect(terminal.output.contains("code_verifier = \(example.code_verifier)"))
         #expect(terminal.output.contains("code_challenge = \(example.code_challenge)"))
-        #expect(terminal.output.contains("matches, tokens are issued"))
-        #expect(terminal.output.contains("does not match, invalid_grant"))
+        #expect(terminal.output.contains("Done: every step passed"))
         var random = MemoryTerminal()
         #expect(random.run("demo") == 0)
         #expect(!random.output.contains(example.code_verifier))
+        for step in 1...9 { #expect(random.output.contains("\n\(step). ")) }
+    }
+
+    @Test("demo --fail STEP stops at the step that catches the failure, with the caller's error and code",
+          arguments: [("state", 3, "6012"), ("denied", 3, "access_denied"), ("cancel", 3, "9001"), ("pkce", 4, "invalid_grant"),
+                      ("replay", 4, "already used"), ("token-server", 4, "10006"), ("nonce", 5, "5030"), ("signature", 5, "5020"),
+                      ("audience", 5, "5022"), ("issuer", 5, "5021"), ("expired", 5, "5026"), ("at-hash", 5, "5032"),
+                      ("unknown-key", 5, "5016"), ("refresh", 8, "10014")])
+    func demoFailures(step: String, caughtAt: Int, mentions: String) {
+        var terminal = MemoryTerminal()
+        #expect(terminal.run("demo", "--fail", step) == 0)
+        #expect(terminal.output.contains("✗ Caught at step \(caughtAt): "), "\(step)")
+        #expect(terminal.output.contains(mentions), "\(step)")
+        #expect(!terminal.output.contains("Done: every step passed"))
+    }
+
+    @Test("demo --fail with an unknown step is a usage error listing the steps")
+    func demoUnknownFailure() {
+        var terminal = MemoryTerminal()
+        #expect(terminal.run("demo", "--fail", "bogus") == 2)
+        #expect(terminal.errors.contains("unknown-key"))
     }
 }

@@ -41,50 +41,28 @@ enum LoginCommand {
             if !noBrowser { try SystemBrowser.open(text) }
         }
         let session = AuthenticationSession(url: url, callback: listener.callback, userAgent: agent)
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
-        Task {
+        let result = runBlocking { () async -> Result<Redirect, AuthSessionError> in
             do throws(AuthSessionError) {
-                outcome.set(.success(try await session.authenticate()))
+                return .success(try await session.authenticate())
             } catch {
-                outcome.set(.failure(error))
+                return .failure(error)
             }
-            done.signal()
         }
-        done.wait()
-        switch outcome.result {
-        case .success(let redirect)?:
+        switch result {
+        case .success(let redirect):
             terminal.write(redirect.callbackURL.text + "\n", to: .standardOutput)
             if let body = redirect.formBody { terminal.write("form body: " + String(decoding: body, as: UTF8.self) + "\n", to: .standardOutput) }
-        case .failure(let error)?:
+        case .failure(let error):
             throw .failure("\(error)")
-        case nil:
-            throw .failure("the session ended without a result")
         }
     }
 
     /// The authorization URL with the loopback redirect URI in it.
     static func authorizationURL(_ text: String, redirectURI: String) -> String {
-        let encoded = String(FormParameter.encode([FormParameter(name: "", value: redirectURI)]).dropFirst())
+        let encoded = FormParameter.encode(component: redirectURI)
         if text.contains("{redirect_uri}") { return text.replacingPlaceholder("{redirect_uri}", with: encoded) }
         let separator = text.contains("?") ? (text.hasSuffix("?") || text.hasSuffix("&") ? "" : "&") : "?"
         return text + separator + "redirect_uri=" + encoded
-    }
-
-    /// The session's result, handed from its task to the waiting command.
-    private final class Outcome: @unchecked Sendable {
-        private let lock = DispatchSemaphore(value: 1)
-        private var value: Result<Redirect, AuthSessionError>?
-        var result: Result<Redirect, AuthSessionError>? {
-            lock.wait()
-            defer { lock.signal() }
-            return value
-        }
-        func set(_ result: Result<Redirect, AuthSessionError>) {
-            lock.wait()
-            value = result
-            lock.signal()
-        }
     }
 }
 

@@ -1,0 +1,67 @@
+import AuthCallback
+import AuthClient
+
+/// The demo's text: numbered steps, values, checks and the HTTP exchanges, with long tokens shortened.
+struct Narration {
+    private(set) var text = ""
+
+    mutating func line(_ line: String) { text += line + "\n" }
+
+    mutating func step(_ number: Int, _ title: String, _ spec: String, _ code: String) {
+        line("\n\(number). \(title)  [\(spec)]")
+        line("   code: \(code)")
+    }
+
+    mutating func value(_ name: String, _ value: String, _ note: String) {
+        line("    \(name) = \(value)" + (note.isEmpty ? "" : "    — \(note)"))
+    }
+
+    mutating func check(_ text: String) { line("    ✓ \(text)") }
+
+    mutating func exchanges(_ exchanges: [(TransportRequest, TransportResponse?)]) {
+        for (request, response) in exchanges {
+            line("    → \(request.method.rawValue) \(Self.shortened(request.url, limit: 100))")
+            if let authorization = request.header("Authorization") { line("        Authorization: \(Self.shortened(authorization, limit: 40))") }
+            if !request.body.isEmpty, let form = try? FormParameter.parse(request.body) {
+                for parameter in form { line("        \(parameter.name)=\(Self.shortened(parameter.value, limit: 60))") }
+            }
+            guard let response else {
+                line("    ← no response")
+                continue
+            }
+            let body = String(decoding: response.body, as: UTF8.self)
+            line("    ← \(response.status)" + (body.isEmpty ? "" : " " + Self.shortenedJSONStrings(body)))
+            if let challenge = response.header("WWW-Authenticate") { line("        WWW-Authenticate: \(challenge)") }
+        }
+    }
+
+    /// `text`, or its start, an ellipsis and its length when longer than `limit`.
+    static func shortened(_ text: String, limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 12)) + "…(\(text.count) chars)"
+    }
+
+    /// A JSON body with every long string value shortened, so a response fits on a line or two.
+    static func shortenedJSONStrings(_ body: String) -> String {
+        var result = ""
+        var current = ""
+        var inString = false
+        var escaped = false
+        for character in body {
+            if inString {
+                if escaped { escaped = false; current.append(character); continue }
+                if character == "\\" { escaped = true; current.append(character); continue }
+                if character == "\"" {
+                    result += shortened(current, limit: 48) + "\""
+                    current = ""
+                    inString = false
+                    continue
+                }
+                current.append(character)
+            } else {
+                result.append(character)
+                if character == "\"" { inString = true }
+            }
+        }
+        return result + current
+    }
+}
