@@ -23,7 +23,7 @@ public import AuthSession
 /// 3. ``AuthorizationRequest/response(from:)`` — state and iss checked (Docs/Callback.md);
 /// 4. ``exchangeCode(_:for:)`` — the code and verifier at the token endpoint (Docs/CodeExchange.md);
 /// 5. ``validateIDToken(_:nonce:maxAge:accessToken:)`` — signature against the provider's JWKS, iss,
-///    aud, exp, iat, nonce, at_hash (Docs/IDTokenValidation.md);
+///    aud, exp, iat, nonce, at_hash (Docs/IDToken.md);
 /// 6. the tokens are saved to the ``CredentialStore`` and a ``User`` is returned (Docs/StorageAndRefresh.md).
 ///
 /// Security notes: the client never uses PKCE `plain`, never accepts `alg: none`, never accepts a

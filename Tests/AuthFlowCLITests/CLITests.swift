@@ -123,15 +123,15 @@ struct CLITests {
     }
 
     @Test("demo --rfc7636-example narrates the RFC's own values")
-    func demo() throws {
+    func demo() async throws {
         let example = try RFC7636AppendixB.load()
         var terminal = MemoryTerminal()
-        #expect(terminal.run("demo", "--rfc7636-example") == 0)
+        #expect(await terminal.runOnOwnThread("demo", "--rfc7636-example") == 0)
         #expect(terminal.output.contains("code_verifier = \(example.code_verifier)"))
         #expect(terminal.output.contains("code_challenge = \(example.code_challenge)"))
         #expect(terminal.output.contains("Done: every step passed"))
         var random = MemoryTerminal()
-        #expect(random.run("demo") == 0)
+        #expect(await random.runOnOwnThread("demo") == 0)
         #expect(!random.output.contains(example.code_verifier))
         for step in 1...9 { #expect(random.output.contains("\n\(step). ")) }
     }
@@ -141,9 +141,9 @@ struct CLITests {
                       ("replay", 4, "already used"), ("token-server", 4, "10006"), ("nonce", 5, "5030"), ("signature", 5, "5020"),
                       ("audience", 5, "5022"), ("issuer", 5, "5021"), ("expired", 5, "5026"), ("at-hash", 5, "5032"),
                       ("unknown-key", 5, "5016"), ("refresh", 8, "10014")])
-    func demoFailures(step: String, caughtAt: Int, mentions: String) {
+    func demoFailures(step: String, caughtAt: Int, mentions: String) async {
         var terminal = MemoryTerminal()
-        #expect(terminal.run("demo", "--fail", step) == 0)
+        #expect(await terminal.runOnOwnThread("demo", "--fail", step) == 0)
         #expect(terminal.output.contains("✗ Caught at step \(caughtAt): "), "\(step)")
         #expect(terminal.output.contains(mentions), "\(step)")
         #expect(!terminal.output.contains("Done: every step passed"))

@@ -15,9 +15,9 @@ struct LoginCommandTests {
     }
 
     @Test("times out with the typed error when no redirect comes, after saying where it waits")
-    func timeout() {
+    func timeout() async {
         var terminal = MemoryTerminal()
-        #expect(terminal.run("login", "--authorize-url", "https://as.example/authorize", "--no-browser", "--timeout", "0.2") == 1)
+        #expect(await terminal.runOnOwnThread("login", "--authorize-url", "https://as.example/authorize", "--no-browser", "--timeout", "0.2") == 1)
         #expect(terminal.errors.contains("waiting for the redirect to http://127.0.0.1:"))
         #expect(terminal.errors.contains("AuthSessionError 9005"))
     }

@@ -1,3 +1,4 @@
+import Foundation
 @testable import AuthFlowCLI
 
 /// A terminal in memory: standard input and files are given, output is collected.
@@ -31,6 +32,28 @@ struct MemoryTerminal: Terminal {
     /// Runs `authflow` with `arguments` and returns the exit status.
     mutating func run(_ arguments: String...) -> Int32 {
         CLI.run(arguments: arguments, terminal: &self)
+    }
+
+    /// Runs a command that waits for async work (`login`, `demo`) on a thread of its own. The CLI blocks its
+    /// calling thread until the work is done; blocking the test's own thread, which belongs to Swift's
+    /// small cooperative pool, could leave no thread for that work when tests run in parallel.
+    mutating func runOnOwnThread(_ arguments: String...) async -> Int32 {
+        final class Box: @unchecked Sendable {
+            var terminal: MemoryTerminal
+            var status: Int32 = 0
+            init(_ terminal: MemoryTerminal) { self.terminal = terminal }
+        }
+        let box = Box(self)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                box.status = CLI.run(arguments: arguments, terminal: &box.terminal)
+                continuation.resume()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        self = box.terminal
+        return box.status
     }
 }
 
