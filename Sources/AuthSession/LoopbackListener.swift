@@ -68,7 +68,7 @@ public final class LoopbackListener: Sendable {
     public func close() {
         descriptor.withLock { descriptor in
             if descriptor >= 0 {
-                _ = closeDescriptor(descriptor)
+                Socket.close(descriptor)
                 descriptor = -1
             }
         }
@@ -99,7 +99,7 @@ public final class LoopbackListener: Sendable {
     /// Reads one request and answers it; returns the redirect when it is the one awaited.
     private func serve(_ client: Int32, callback: Callback, until deadline: ContinuousClock.Instant, clock: ContinuousClock,
                        isCancelled: () -> Bool) -> Redirect? {
-        defer { _ = closeDescriptor(client) }
+        defer { Socket.close(client) }
         var bytes: [UInt8] = []
         while true {
             switch HTTPRequest.parse(bytes) {
@@ -142,8 +142,4 @@ public final class LoopbackListener: Sendable {
                                                  message: "You can close this window and return to the application."))
         return redirect
     }
-}
-
-private func closeDescriptor(_ descriptor: Int32) -> Int32 {
-    close(descriptor)
 }

@@ -1,23 +1,26 @@
 /// The parts of an HTTP/1.x request the loopback listener reads (RFC 9112 §3): the request line, the
-/// `Content-Length` and `Content-Type` headers, and a body of that length.
-struct HTTPRequest {
-    var method: String
+/// header fields (`Content-Length` and `Content-Type` read), and a body of that length. Shared with
+/// AuthTesting's loopback server through `package` access; not public API.
+package struct HTTPRequest {
+    package var method: String
     /// The request target in origin form (`/path?query`).
-    var target: String
-    var contentType: String?
-    var body: [UInt8]
+    package var target: String
+    package var contentType: String?
+    /// Every header field, in order.
+    package var headerFields: [(name: String, value: String)] = []
+    package var body: [UInt8]
 
-    enum Parse {
+    package enum Parse {
         case needMore
         case complete(HTTPRequest)
         case malformed(String)
     }
 
-    static let maximumHeadSize = 16 * 1024
-    static let maximumBodySize = 64 * 1024
+    package static let maximumHeadSize = 16 * 1024
+    package static let maximumBodySize = 64 * 1024
 
     /// Reads a request from the bytes received so far.
-    static func parse(_ bytes: [UInt8]) -> Parse {
+    package static func parse(_ bytes: [UInt8]) -> Parse {
         guard let headEnd = find([13, 10, 13, 10], in: bytes) else {
             return bytes.count > maximumHeadSize ? .malformed("request head over \(maximumHeadSize) bytes") : .needMore
         }
@@ -35,10 +38,12 @@ struct HTTPRequest {
         guard target.utf8.first == UInt8(ascii: "/") else { return .malformed("the target is not in origin form") }
         var contentLength = 0
         var contentType: String? = nil
+        var fields: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { return .malformed("a header line without ':'") }
             let name = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimmingSpaces
+            fields.append((String(line[..<colon]), value))
             if name == "content-length" {
                 guard let length = Int(value), length >= 0 else { return .malformed("bad Content-Length") }
                 guard length <= maximumBodySize else { return .malformed("body over \(maximumBodySize) bytes") }
@@ -51,7 +56,7 @@ struct HTTPRequest {
         }
         let bodyStart = headEnd + 4
         guard bytes.count >= bodyStart + contentLength else { return .needMore }
-        return .complete(HTTPRequest(method: method, target: target, contentType: contentType,
+        return .complete(HTTPRequest(method: method, target: target, contentType: contentType, headerFields: fields,
                                      body: Array(bytes[bodyStart..<bodyStart + contentLength])))
     }
 

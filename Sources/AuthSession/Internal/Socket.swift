@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The few socket calls the loopback listener needs, through the platform's libc (no C target).
-enum Socket {
+package enum Socket {
     #if canImport(Darwin)
     static let streamType = SOCK_STREAM
     #else
@@ -16,7 +16,7 @@ enum Socket {
 
     /// A listening TCP socket bound to 127.0.0.1 or ::1 (never another address) on `port` (0: any free port).
     /// Returns the descriptor and the port actually bound.
-    static func listen(ipv6: Bool, port: UInt16) throws(AuthSessionError) -> (descriptor: Int32, port: UInt16) {
+    package static func listen(ipv6: Bool, port: UInt16) throws(AuthSessionError) -> (descriptor: Int32, port: UInt16) {
         let family = ipv6 ? AF_INET6 : AF_INET
         let descriptor = socket(family, streamType, 0)
         guard descriptor >= 0 else { throw .socketFailure(operation: "socket", errno: errno) }
@@ -57,7 +57,7 @@ enum Socket {
     }
 
     /// The address and port a socket is bound to, as text ("127.0.0.1", "::1") and number.
-    static func boundAddress(_ descriptor: Int32) throws(AuthSessionError) -> (host: String, port: UInt16) {
+    package static func boundAddress(_ descriptor: Int32) throws(AuthSessionError) -> (host: String, port: UInt16) {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let status = withUnsafeMutablePointer(to: &storage) {
@@ -84,14 +84,14 @@ enum Socket {
     }
 
     /// Waits up to `milliseconds` for the descriptor to be readable.
-    static func waitReadable(_ descriptor: Int32, milliseconds: Int32) -> Bool {
+    package static func waitReadable(_ descriptor: Int32, milliseconds: Int32) -> Bool {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let count = poll(&entry, 1, milliseconds)
         return count > 0
     }
 
     /// Accepts one connection, or nil when none is waiting.
-    static func accept(_ descriptor: Int32) -> Int32? {
+    package static func accept(_ descriptor: Int32) -> Int32? {
         let client = Glibcish.accept(descriptor, nil, nil)
         guard client >= 0 else { return nil }
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
@@ -103,15 +103,20 @@ enum Socket {
     }
 
     /// Reads what is available into `buffer` (at most `limit` bytes in total); returns the count read, 0 at end.
-    static func receive(_ descriptor: Int32, into buffer: inout [UInt8], limit: Int) -> Int {
+    package static func receive(_ descriptor: Int32, into buffer: inout [UInt8], limit: Int) -> Int {
         var chunk = [UInt8](repeating: 0, count: min(4096, max(1, limit - buffer.count)))
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         if count > 0 { buffer += chunk[..<count] }
         return count
     }
 
+    /// Closes a descriptor.
+    package static func close(_ descriptor: Int32) {
+        _ = Glibcish.close(descriptor)
+    }
+
     /// Sends all of `bytes`, ignoring a peer that went away.
-    static func send(_ descriptor: Int32, _ bytes: [UInt8]) {
+    package static func send(_ descriptor: Int32, _ bytes: [UInt8]) {
         #if canImport(Darwin)
         let flags: Int32 = 0
         #else
@@ -129,6 +134,16 @@ enum Socket {
 
 /// The libc functions whose names the `Socket` enum reuses.
 enum Glibcish {
+    static func close(_ descriptor: Int32) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.close(descriptor)
+        #elseif canImport(Musl)
+        Musl.close(descriptor)
+        #else
+        Darwin.close(descriptor)
+        #endif
+    }
+
     static func listen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
         #if canImport(Darwin)
         Darwin.listen(descriptor, backlog)
