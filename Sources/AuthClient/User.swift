@@ -45,7 +45,11 @@ public actor User {
 
     /// Sends `request` with `Authorization: Bearer <access token>` (RFC 6750 §2.1), refreshing first when
     /// the token is about to expire, and once more on a 401 (see the type's documentation).
+    ///
+    /// The URL must be https (or loopback http when the configuration allows an insecure loopback issuer):
+    /// a bearer token is never sent in the clear (RFC 6750 §5.3). Otherwise ``AuthClientError/insecureURL(name:url:)``.
     public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+        try SecureURL.check(request.url, name: "request URL", allowsInsecureLoopback: client.configuration.allowsInsecureLoopbackIssuer)
         let tokens = try await validTokens()
         let response = try await client.transport.send(Self.authorized(request, with: tokens))
         guard response.status == 401 else { return response }

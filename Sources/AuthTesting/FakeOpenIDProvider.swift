@@ -11,7 +11,7 @@ import AuthSession
 ///
 /// ```swift
 /// let provider = FakeOpenIDProvider()                                  // RS256, user "alice"
-/// let client = try await AuthClient.discover(provider.clientConfiguration, transport: provider)
+/// let client = try await AuthClient.discover(try provider.clientConfiguration, transport: provider)
 /// let user = try await client.login(with: provider.browser(.approve(subject: "alice")))
 /// provider.fail(.token, with: .oauthError(.invalidGrant))              // the next token request fails
 /// provider.expireAccessTokens()                                        // the next bearer request gets 401
@@ -115,14 +115,16 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
     /// The URL of an endpoint.
     public func url(of endpoint: Endpoint) -> String { configuration.issuer + endpoint.rawValue }
 
-    /// A client configuration that matches this provider (first redirect URI, openid email profile).
+    /// A client configuration that matches this provider: its issuer (loopback http allowed, for
+    /// ``FakeProviderServer``), client id and authentication, first redirect URI, and `openid email profile`.
+    /// Throws when the provider's own configuration is not one a client accepts.
     public var clientConfiguration: ClientConfiguration {
-        // The fake's issuer and redirect URIs are https or private-use schemes, so this cannot fail for the
-        // default configuration; a custom one that does not validate is reported by the client when used.
-        (try? ClientConfiguration(
-            issuer: configuration.issuer, clientID: configuration.clientID, clientAuthentication: configuration.clientAuthentication,
-            redirectURI: configuration.redirectURIs.first ?? "", scopes: [.openID, .email, .profile],
-            allowsInsecureLoopbackIssuer: true))!
+        get throws(AuthClientError) {
+            try ClientConfiguration(
+                issuer: configuration.issuer, clientID: configuration.clientID, clientAuthentication: configuration.clientAuthentication,
+                redirectURI: configuration.redirectURIs.first ?? "", scopes: [.openID, .email, .profile],
+                allowsInsecureLoopbackIssuer: true)
+        }
     }
 
     /// The metadata its discovery document describes.

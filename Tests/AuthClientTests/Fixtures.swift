@@ -23,7 +23,7 @@ struct Fixture {
         configure(&configuration)
         time = ManualWallClock(Self.start)
         provider = FakeOpenIDProvider(configuration, clock: .manual(time))
-        var clientConfiguration = provider.clientConfiguration
+        var clientConfiguration = try provider.clientConfiguration
         clientConfiguration.allowedAlgorithms = [signingKey.algorithm]
         store = InMemoryCredentialStore()
         client = try AuthClient(

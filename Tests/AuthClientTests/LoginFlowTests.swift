@@ -35,7 +35,7 @@ struct LoginFlowTests {
     @Test("a wrong client secret gets invalid_client, kept exactly as the server sent it")
     func wrongSecret() async throws {
         let fixture = try Fixture(signingKey: .es256, authentication: .clientSecretPost("the-right-secret"))
-        var configuration = fixture.provider.clientConfiguration
+        var configuration = try fixture.provider.clientConfiguration
         configuration.clientAuthentication = .clientSecretPost("a-wrong-secret")
         configuration.allowedAlgorithms = [.es256]
         let client = try AuthClient(configuration: configuration, metadata: fixture.provider.metadata, transport: fixture.provider)

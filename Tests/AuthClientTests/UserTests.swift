@@ -165,6 +165,17 @@ struct UserTests {
         await #expect { try await fixture.client.refreshTokens(tokens) } throws: { ($0 as? AuthClientError)?.oauthError == .invalidGrant }
     }
 
+    @Test("never sends the bearer token over plain http (RFC 6750 §5.3), nor to a URL that does not parse")
+    func insecureRequest() async throws {
+        let fixture = try Fixture()
+        let user = try await fixture.login()
+        let requestsBefore = fixture.provider.requestCount(.userinfo)
+        for url in ["http://api.example.com/orders", "ftp://api.example.com/x", "not a url", "http://localhost.example.com/x"] {
+            await #expect { try await user.send(TransportRequest(method: .get, url: url)) } throws: { ($0 as? AuthClientError)?.code == 10002 }
+        }
+        #expect(fixture.provider.requestCount(.userinfo) == requestsBefore)
+    }
+
     @Test("a userinfo response for another sub is refused (OpenID Connect Core §5.3.2)")
     func userinfoSubject() async throws {
         let fixture = try Fixture()

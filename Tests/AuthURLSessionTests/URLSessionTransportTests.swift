@@ -16,7 +16,7 @@ struct URLSessionTransportTests {
         configuration.signingKey = .es256
         let provider = FakeOpenIDProvider(configuration)
         server.start(serving: provider)
-        var clientConfiguration = provider.clientConfiguration
+        var clientConfiguration = try provider.clientConfiguration
         clientConfiguration.allowedAlgorithms = [.es256]
         let client = try await AuthClient.discover(clientConfiguration, transport: URLSessionTransport(timeout: 5))
         #expect(client.metadata.tokenEndpoint == server.baseURL + "/token")

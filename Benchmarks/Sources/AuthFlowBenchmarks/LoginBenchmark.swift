@@ -26,7 +26,10 @@ enum LoginBenchmark {
             configuration.signingKey = key
             configuration.clientAuthentication = authentication
             let provider = FakeOpenIDProvider(configuration)
-            var clientConfiguration = provider.clientConfiguration
+            guard var clientConfiguration = try? provider.clientConfiguration else {
+                print(pad(name, 34) + "  the client could not be configured")
+                continue
+            }
             clientConfiguration.allowedAlgorithms = [key.algorithm]
             guard let client = try? AuthClient(
                 configuration: clientConfiguration, metadata: provider.metadata, transport: provider, store: InMemoryCredentialStore())

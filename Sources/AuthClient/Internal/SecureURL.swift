@@ -12,7 +12,7 @@ enum SecureURL {
         do {
             uri = try URI(parsing: text)
         } catch {
-            throw .invalidProviderMetadata("\(name) is not a URL (\(error))")
+            throw .insecureURL(name: name, url: text)
         }
         guard let host = uri.host, !host.isEmpty else { throw .insecureURL(name: name, url: text) }
         switch uri.scheme.lowercased() {
