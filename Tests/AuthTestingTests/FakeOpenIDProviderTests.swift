@@ -1,0 +1,98 @@
+import AuthCallback
+import AuthClient
+import AuthJSON
+import AuthSession
+import AuthTesting
+import Testing
+
+@Suite("FakeOpenIDProvider: a provider that checks what a real one checks")
+struct FakeOpenIDProviderTests {
+    static func form(_ text: String) -> TransportRequest {
+        TransportRequest(
+            method: .post, url: "https://fake-provider.authflow.test/token",
+            headerFields: [HeaderField(name: "Content-Type", value: "application/x-www-form-urlencoded")], body: Array(text.utf8))
+    }
+
+    static func json(_ response: TransportResponse) throws -> JSONObject {
+        try #require(try JSONValue(parsing: response.body).objectValue)
+    }
+
+    @Test("publishes a discovery document for its issuer with S256 and iss support")
+    func discovery() async throws {
+        let provider = FakeOpenIDProvider()
+        let response = try await provider.send(TransportRequest(method: .get, url: provider.url(of: .discovery)))
+        let document = try Self.json(response)
+        #expect(response.status == 200)
+        #expect(document["issuer"]?.stringValue == "https://fake-provider.authflow.test")
+        #expect(document["code_challenge_methods_supported"] == ["S256"])
+        #expect(document["authorization_response_iss_parameter_supported"] == true)
+        #expect(try await provider.send(TransportRequest(method: .get, url: provider.configuration.issuer + "/nope")).status == 404)
+        #expect(try await provider.send(TransportRequest(method: .delete, url: provider.url(of: .token))).status == 405)
+    }
+
+    @Test("refuses an authorization request without S256 PKCE, with an unregistered redirect URI, or without openid")
+    func authorizeChecks() async throws {
+        let provider = FakeOpenIDProvider()
+        let callback = try Callback.customScheme("com.example.app")
+        func present(_ query: String) async throws(AuthSessionError) -> Redirect {
+            let url = try! URI(parsing: provider.url(of: .authorization) + "?" + query)
+            return try await provider.browser().present(UserAgentRequest(url: url, callback: callback))
+        }
+        let base = "response_type=code&client_id=demo-app&redirect_uri=com.example.app%3A%2Foauth%2Fcallback&state=s"
+        let noPKCE = try await present(base + "&scope=openid")
+        #expect(noPKCE.callbackURL.text.contains("error=invalid_request"))
+        let plain = try await present(base + "&scope=openid&code_challenge=abc&code_challenge_method=plain")
+        #expect(plain.callbackURL.text.contains("error=invalid_request"))
+        let noOpenID = try await present(base + "&scope=email&code_challenge=abc&code_challenge_method=S256")
+        #expect(noOpenID.callbackURL.text.contains("error=invalid_scope"))
+        await #expect(throws: AuthSessionError.self) {
+            try await present("response_type=code&client_id=demo-app&redirect_uri=com.evil.app%3A%2Fcb&state=s&scope=openid")
+        }
+        await #expect(throws: AuthSessionError.self) {
+            try await present("response_type=code&client_id=someone-else&redirect_uri=com.example.app%3A%2Foauth%2Fcallback&scope=openid")
+        }
+    }
+
+    @Test("authenticates the client as configured: a missing or wrong secret gets 401 invalid_client")
+    func clientAuthentication() async throws {
+        var configuration = FakeOpenIDProvider.Configuration()
+        configuration.clientAuthentication = .clientSecretPost("right")
+        let provider = FakeOpenIDProvider(configuration)
+        for body in ["grant_type=refresh_token&refresh_token=x&client_id=demo-app",
+                     "grant_type=refresh_token&refresh_token=x&client_id=demo-app&client_secret=wrong"] {
+            let response = try await provider.send(Self.form(body))
+            #expect(response.status == 401)
+            #expect(try Self.json(response)["error"] == "invalid_client")
+        }
+        let known = try await provider.send(Self.form("grant_type=refresh_token&refresh_token=x&client_id=demo-app&client_secret=right"))
+        #expect(try Self.json(known)["error"] == "invalid_grant")
+    }
+
+    @Test("injected failures apply to the next requests of that endpoint only, in order")
+    func failures() async throws {
+        let provider = FakeOpenIDProvider()
+        provider.fail(.jwks, with: .status(503), times: 2)
+        provider.fail(.jwks, with: .oauthError(.temporarilyUnavailable))
+        let jwks = TransportRequest(method: .get, url: provider.url(of: .jwks))
+        #expect(try await provider.send(jwks).status == 503)
+        #expect(try await provider.send(TransportRequest(method: .get, url: provider.url(of: .discovery))).status == 200)
+        #expect(try await provider.send(jwks).status == 503)
+        #expect(try Self.json(try await provider.send(jwks))["error"] == "temporarily_unavailable")
+        #expect(try await provider.send(jwks).status == 200)
+        provider.fail(.userinfo, with: .noResponse)
+        await #expect { try await provider.send(TransportRequest(method: .get, url: provider.url(of: .userinfo))) } throws: {
+            ($0 as? AuthClientError)?.code == 10005
+        }
+        #expect(provider.requestCount(.jwks) == 4)
+    }
+
+    @Test("userinfo without a valid bearer token is 401 with WWW-Authenticate (RFC 6750 §3.1)")
+    func userinfo() async throws {
+        let provider = FakeOpenIDProvider()
+        var request = TransportRequest(method: .get, url: provider.url(of: .userinfo))
+        request.setHeader("Authorization", "Bearer made-up")
+        let response = try await provider.send(request)
+        #expect(response.status == 401)
+        #expect(response.header("WWW-Authenticate") == "Bearer error=\"invalid_token\"")
+    }
+}
