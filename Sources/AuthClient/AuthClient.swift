@@ -155,14 +155,17 @@ public final class AuthClient: Sendable {
         var validator = IDTokenValidator(issuer: configuration.issuer, clientID: configuration.clientID)
         validator.allowedAlgorithms = configuration.allowedAlgorithms
         validator.leewaySeconds = configuration.leewaySeconds
+        let now = clock.now()
+        func validate(_ keys: JWKSet) throws(AuthJWTError) -> IDToken {
+            try validator.validate(token, keys: withClientSecret(keys), now: now, nonce: nonce, maxAge: maxAge, accessToken: accessToken)
+        }
         let (keys, fetched) = try await keySet.current(using: transport)
         do {
-            return try validator.validate(token, keys: withClientSecret(keys), now: clock.now(), nonce: nonce, maxAge: maxAge, accessToken: accessToken)
+            return try validate(keys)
         } catch .noMatchingKey where !fetched {
             let fresh = try await keySet.refetch(using: transport)
             do {
-                return try validator.validate(
-                    token, keys: withClientSecret(fresh), now: clock.now(), nonce: nonce, maxAge: maxAge, accessToken: accessToken)
+                return try validate(fresh)
             } catch {
                 throw .idToken(error)
             }

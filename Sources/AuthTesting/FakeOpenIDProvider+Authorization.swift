@@ -25,7 +25,7 @@ extension FakeOpenIDProvider {
             throw .userAgentFailed("the provider shows an error page: redirect_uri is not registered")
         }
         let state = value("state")
-        func redirect(_ response: [FormParameter]) -> String {
+        func redirect(_ response: [FormParameter], state: String? = state) -> String {
             var response = response
             if let state { response.append(FormParameter(name: "state", value: state)) }
             if configuration.sendsIssuerInAuthorizationResponse { response.append(FormParameter(name: "iss", value: configuration.issuer)) }
@@ -60,9 +60,7 @@ extension FakeOpenIDProvider {
             return code
         }
         if case .forgedState = authorization {
-            let forged = redirectURI + (redirectURI.contains("?") ? "&" : "?")
-                + FormParameter.encode([FormParameter(name: "code", value: code), FormParameter(name: "state", value: "forged-by-an-attacker")])
-            return forged
+            return redirect([FormParameter(name: "code", value: code)], state: "forged-by-an-attacker")
         }
         return redirect([FormParameter(name: "code", value: code)])
     }

@@ -5,10 +5,14 @@ package struct HTTPRequest {
     package var method: String
     /// The request target in origin form (`/path?query`).
     package var target: String
-    package var contentType: String?
     /// Every header field, in order.
     package var headerFields: [(name: String, value: String)] = []
     package var body: [UInt8]
+
+    /// The `Content-Type` field's value, if any.
+    package var contentType: String? {
+        headerFields.first { $0.name.lowercased() == "content-type" }?.value
+    }
 
     package enum Parse {
         case needMore
@@ -37,7 +41,6 @@ package struct HTTPRequest {
         guard !method.isEmpty, method.utf8.allSatisfy({ (0x41...0x5a).contains($0) }) else { return .malformed("bad method") }
         guard target.utf8.first == UInt8(ascii: "/") else { return .malformed("the target is not in origin form") }
         var contentLength = 0
-        var contentType: String? = nil
         var fields: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { return .malformed("a header line without ':'") }
@@ -48,15 +51,13 @@ package struct HTTPRequest {
                 guard let length = Int(value), length >= 0 else { return .malformed("bad Content-Length") }
                 guard length <= maximumBodySize else { return .malformed("body over \(maximumBodySize) bytes") }
                 contentLength = length
-            } else if name == "content-type" {
-                contentType = value
             } else if name == "transfer-encoding" {
                 return .malformed("Transfer-Encoding is not supported")
             }
         }
         let bodyStart = headEnd + 4
         guard bytes.count >= bodyStart + contentLength else { return .needMore }
-        return .complete(HTTPRequest(method: method, target: target, contentType: contentType, headerFields: fields,
+        return .complete(HTTPRequest(method: method, target: target, headerFields: fields,
                                      body: Array(bytes[bodyStart..<bodyStart + contentLength])))
     }
 
