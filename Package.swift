@@ -30,7 +30,7 @@ let libraries: [Library] = [
     // The URLSession transport: the only module that imports Foundation's networking.
     Library(name: "AuthURLSession", dependencies: ["AuthClient"]),
     // Test doubles users can reuse (fake provider, scripted transports, test keys); kept out of the umbrella.
-    Library(name: "AuthTesting", dependencies: ["AuthBase64URL", "AuthCallback", "AuthClient", "AuthDigest", "AuthJSON", "AuthJWT", "AuthSession"], inUmbrella: false),
+    Library(name: "AuthTesting", dependencies: ["AuthBase64URL", "AuthCallback", "AuthClient", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"], inUmbrella: false),
 ]
 
 /// Test targets: one per module, plus the shared vector loader.

@@ -134,8 +134,12 @@ public struct IDTokenValidator: Sendable {
     static func halfHash(of value: String, algorithm: JWSAlgorithm, matches expected: String) throws(AuthJWTError) -> Bool {
         let sha256Algorithms: [JWSAlgorithm] = [.hs256, .rs256, .es256, JWSAlgorithm(rawValue: "PS256")]
         guard sha256Algorithms.contains(algorithm) else { throw .unsupportedAlgorithm(algorithm.rawValue) }
-        let digest = Array(SHA256.hash(data: value.utf8))
-        let half = Base64URL.encode(digest[..<16])
-        return ConstantTime.isEqual(half.utf8, expected.utf8)
+        return ConstantTime.isEqual(sha256HalfHash(of: value).utf8, expected.utf8)
+    }
+
+    /// base64url of the left 128 bits of SHA-256 of the value's ASCII bytes: `at_hash` / `c_hash` for the
+    /// SHA-256 algorithms. Shared with AuthTesting's fake provider, which issues them.
+    package static func sha256HalfHash(of value: String) -> String {
+        Base64URL.encode(Array(SHA256.hash(data: value.utf8))[..<16])
     }
 }

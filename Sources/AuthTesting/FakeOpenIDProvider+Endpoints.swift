@@ -1,9 +1,8 @@
-import AuthBase64URL
 import AuthCallback
 public import AuthClient
-import AuthDigest
 public import AuthJSON
 import AuthJWT
+import AuthPKCE
 import AuthSession
 
 extension FakeOpenIDProvider {
@@ -109,8 +108,9 @@ extension FakeOpenIDProvider {
             state.codes[code] = grant
             guard grant.clientID == value("client_id") ?? configuration.clientID else { return Self.oauthError(.invalidGrant, "the code is another client's") }
             guard grant.redirectURI == value("redirect_uri") else { return Self.oauthError(.invalidGrant, "redirect_uri differs (RFC 6749 §4.1.3)") }
-            guard let verifier = value("code_verifier"),
-                Base64URL.encode(SHA256.hash(data: verifier.utf8)) == grant.challenge
+            // RFC 7636 §4.6, with AuthPKCE's own check (verifier grammar, S256, constant-time comparison).
+            guard let verifier = value("code_verifier").flatMap({ try? CodeVerifier($0) }),
+                let challenge = try? CodeChallenge(value: grant.challenge, method: .s256), challenge.matches(verifier)
             else { return Self.oauthError(.invalidGrant, "PKCE verification failed (RFC 7636 §4.6)") }
             let (body, issued) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now, withIDToken: true)
@@ -174,8 +174,8 @@ extension FakeOpenIDProvider {
         try? claims.append("iat", .number(JSONNumber(defect == .expired ? issuedAt - 4000 : issuedAt)))
         if let authTime { try? claims.append("auth_time", .number(JSONNumber(authTime))) }
         if let nonce { try? claims.append("nonce", .string(defect == .wrongNonce ? "a-replayed-nonce" : nonce)) }
-        let half = Array(SHA256.hash(data: (defect == .wrongAccessTokenHash ? accessToken + "x" : accessToken).utf8))[..<16]
-        try? claims.append("at_hash", .string(Base64URL.encode(half)))
+        let hashed = defect == .wrongAccessTokenHash ? accessToken + "x" : accessToken
+        try? claims.append("at_hash", .string(IDTokenValidator.sha256HalfHash(of: hashed)))
         if scope.split(separator: " ").contains("email"), let user = configuration.users[subject] {
             for name in ["email", "email_verified"] { if let value = user[name] { try? claims.append(name, value) } }
         }

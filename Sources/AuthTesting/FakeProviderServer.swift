@@ -1,4 +1,4 @@
-public import AuthClient
+import AuthClient
 public import AuthSession
 
 /// Serves a ``FakeOpenIDProvider`` over plain HTTP on 127.0.0.1, for code that talks HTTP itself — a
