@@ -17,8 +17,8 @@ public enum AuthClientError: Error, Sendable {
     case invalidProviderMetadata(String)
     /// The discovery document's `issuer` is not the issuer it was fetched for (Discovery §4.3).
     case issuerMismatch(expected: String, actual: String)
-    /// The request did not get an HTTP response: the transport's reason.
-    case transportFailed(String)
+    /// The request did not get an HTTP response: the kind of failure, the host and the platform's code.
+    case transportFailed(TransportFailure)
     /// An endpoint answered with a status or body the client cannot use.
     case unexpectedResponse(endpoint: String, status: Int, reason: String)
     /// The redirect was not a valid authorization response, or carried an OAuth error (RFC 6749 §4.1.2).
@@ -92,7 +92,7 @@ extension AuthClientError: CustomStringConvertible {
             case .invalidProviderMetadata(let reason): "invalid provider metadata (OpenID Connect Discovery §3): \(reason)"
             case .issuerMismatch(let expected, let actual):
                 "the discovery document is for issuer '\(actual)', not '\(expected)' (OpenID Connect Discovery §4.3)"
-            case .transportFailed(let reason): "the HTTP request failed: \(reason)"
+            case .transportFailed(let failure): "the HTTP request failed: \(failure)"
             case .unexpectedResponse(let endpoint, let status, let reason): "the \(endpoint) endpoint answered \(status): \(reason)"
             case .callback(let error): "the authorization response was refused: \(error) [\(error.code)]"
             case .session(let error): "the browser step ended without a redirect: \(error) [\(error.code)]"

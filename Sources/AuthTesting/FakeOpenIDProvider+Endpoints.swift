@@ -20,7 +20,7 @@ extension FakeOpenIDProvider {
         switch failure {
         case .oauthError(let code)?: return Self.json(400, ["error": .string(code.rawValue), "error_description": "injected failure"])
         case .status(let status)?: return TransportResponse(status: status)
-        case .noResponse?: throw .transportFailed("no response from the fake provider (injected)")
+        case .noResponse?: throw .transportFailed(TransportFailure(.connectionLost, host: "fake provider (injected)"))
         case .delay(let duration)?: try? await sleeper.sleep(for: duration)
         case nil: break
         }

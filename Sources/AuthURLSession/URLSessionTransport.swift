@@ -33,7 +33,7 @@ public struct URLSessionTransport: HTTPTransport {
 
     public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
         guard let url = URL(string: request.url), let host = url.host else {
-            throw .transportFailed("not a URL with a host")
+            throw .transportFailed(TransportFailure(.invalidURL))
         }
         var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method.rawValue
@@ -44,15 +44,37 @@ public struct URLSessionTransport: HTTPTransport {
         do {
             (data, response) = try await session.data(for: urlRequest)
         } catch {
-            let code = (error as? URLError)?.code.rawValue ?? 0
-            throw .transportFailed("no response from \(host) (URLError \(code))")
+            throw .transportFailed(Self.failure(error, host: host))
         }
-        guard let http = response as? HTTPURLResponse else { throw .transportFailed("\(host) did not answer with HTTP") }
+        guard let http = response as? HTTPURLResponse else { throw .transportFailed(TransportFailure(.notHTTP, host: host)) }
         var fields: [HeaderField] = []
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { fields.append(HeaderField(name: name, value: value)) }
         }
         return TransportResponse(status: http.statusCode, headerFields: fields, body: Array(data))
+    }
+}
+
+extension URLSessionTransport {
+    /// A URLSession error as a typed failure: its kind, the host, and `NSURLErrorDomain` with the code.
+    static func failure(_ error: any Error, host: String) -> TransportFailure {
+        guard let error = error as? URLError else {
+            return TransportFailure(error is CancellationError ? .cancelled : .other, host: host)
+        }
+        let kind: TransportFailure.Kind =
+            switch error.code {
+            case .timedOut: .timedOut
+            case .cannotConnectToHost, .notConnectedToInternet: .cannotConnect
+            case .cannotFindHost, .dnsLookupFailed: .cannotFindHost
+            case .networkConnectionLost: .connectionLost
+            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+                .serverCertificateHasUnknownRoot, .clientCertificateRejected, .clientCertificateRequired:
+                .secureConnectionFailed
+            case .cancelled: .cancelled
+            case .badURL, .unsupportedURL: .invalidURL
+            default: .other
+            }
+        return TransportFailure(kind, host: host, domain: NSURLErrorDomain, code: error.code.rawValue)
     }
 }
 
