@@ -18,34 +18,75 @@ extension AuthClient {
         return TokenSet(response, receivedAt: receivedAt)
     }
 
-    /// Uses a refresh token (RFC 6749 §6). The response may rotate the refresh token; ``TokenSet/refreshed(by:receivedAt:)``
-    /// keeps the old one when it does not.
+    /// Uses a refresh token (RFC 6749 §6), trying again after a transient failure as the configuration's
+    /// ``RetryPolicy`` allows (waiting on the client's ``sleeper``). The response may rotate the refresh
+    /// token; ``TokenSet/refreshed(by:receivedAt:)`` keeps the old one when it does not.
+    ///
+    /// ```swift
+    /// let response = try await client.refreshTokens(tokens)   // retried on 5xx, 429, no response
+    /// let renewed = tokens.refreshed(by: response, receivedAt: client.clock.now())
+    /// ```
+    ///
+    /// Throws ``AuthClientError/refreshFailed(_:)`` with `.noRefreshToken` when there is none; a refusal is
+    /// ``AuthClientError/tokenEndpoint(_:)`` with the OAuth error as sent; a failure that outlasts the
+    /// retries is thrown as its last attempt ended (the transport failure, or the status). This method
+    /// changes no stored state: ``User`` decides what a failure means for the session.
     public func refreshTokens(_ tokens: TokenSet) async throws(AuthClientError) -> TokenResponse {
-        guard let refreshToken = tokens.refreshToken else { throw .refreshFailed("there is no refresh token") }
+        guard let refreshToken = tokens.refreshToken else { throw .refreshFailed(.noRefreshToken) }
         var parameters = [
             FormParameter(name: "grant_type", value: "refresh_token"),
             FormParameter(name: "refresh_token", value: refreshToken),
         ]
         if let scopes = tokens.scopes { parameters.append(FormParameter(name: "scope", value: scopes.joined(separator: " "))) }
-        return try await tokenRequest(parameters)
+        return try await retrying { () async throws(AuthClientError) in
+            try await send(form: parameters, to: metadata.tokenEndpoint)
+        }
     }
 
-    /// Revokes a token (RFC 7009 §2.1) when the provider has a `revocation_endpoint`; returns whether it
-    /// was asked. A 200 means revoked or already invalid (§2.2).
-    @discardableResult
-    public func revoke(_ token: String, hint: String) async throws(AuthClientError) -> Bool {
-        guard let endpoint = metadata.revocationEndpoint else { return false }
-        let response = try await send(
-            form: [FormParameter(name: "token", value: token), FormParameter(name: "token_type_hint", value: hint)], to: endpoint)
-        guard response.status == 200 else {
-            throw .unexpectedResponse(endpoint: "revocation", status: response.status, reason: "the token was not revoked")
+    /// Runs `attempt` and reads its token response, again after each transient failure while the retry
+    /// policy allows: no response (``TransportFailure/isTransient``), 429 or 5xx (honouring `Retry-After`),
+    /// or an OAuth `server_error` / `temporarily_unavailable` (some providers send these from the token
+    /// endpoint, though RFC 6749 §5.2 defines them only for the authorization endpoint).
+    func retrying(_ attempt: () async throws(AuthClientError) -> TransportResponse) async throws(AuthClientError) -> TokenResponse {
+        let policy = configuration.retryPolicy
+        var attempts = 1
+        while true {
+            var retryAfter: Int64? = nil
+            do {
+                let response = try await attempt()
+                retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After"))
+                return try Self.readTokenResponse(response)
+            } catch {
+                guard Self.isTransient(error), let delay = policy.delay(after: attempts, retryAfter: retryAfter) else { throw error }
+                do {
+                    try await sleeper.sleep(for: delay)
+                } catch {
+                    throw .transportFailed(TransportFailure(.cancelled))
+                }
+            }
+            attempts += 1
         }
-        return true
+    }
+
+    /// Whether trying again may help (see ``retrying(_:)``).
+    static func isTransient(_ error: AuthClientError) -> Bool {
+        switch error {
+        case .transportFailed(let failure): failure.isTransient
+        case .unexpectedResponse(_, let status, _): status == 429 || (500...599).contains(status)
+        case .tokenEndpoint(.tokenErrorResponse(let response)): response.error == .serverError || response.error == .temporarilyUnavailable
+        default: false
+        }
     }
 
     /// A token-endpoint request with client authentication, read as a token response or an error.
     func tokenRequest(_ parameters: [FormParameter]) async throws(AuthClientError) -> TokenResponse {
-        let response = try await send(form: parameters, to: metadata.tokenEndpoint)
+        try Self.readTokenResponse(try await send(form: parameters, to: metadata.tokenEndpoint))
+    }
+
+    /// A token endpoint's answer: 200 is a token response (RFC 6749 §5.1); 400 or 401 with an OAuth error
+    /// body is that error (§5.2); anything else is ``AuthClientError/unexpectedResponse(endpoint:status:reason:)``
+    /// with its status.
+    static func readTokenResponse(_ response: TransportResponse) throws(AuthClientError) -> TokenResponse {
         switch response.status {
         case 200:
             do {
@@ -61,6 +102,8 @@ extension AuthClient {
                 throw .tokenEndpoint(.tokenErrorResponse(error))
             } catch {}
             throw .unexpectedResponse(endpoint: "token", status: response.status, reason: "no OAuth error in the body (RFC 6749 §5.2)")
+        case 429:
+            throw .unexpectedResponse(endpoint: "token", status: 429, reason: "too many requests; try again later (RFC 6585 §4)")
         default:
             throw .unexpectedResponse(endpoint: "token", status: response.status, reason: "expected 200, or 400 with an OAuth error")
         }

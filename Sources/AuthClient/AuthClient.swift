@@ -40,15 +40,23 @@ public final class AuthClient: Sendable {
     public let store: any CredentialStore
     /// The time of day, for token expiry and ID-token checks.
     public let clock: WallClock
+    /// What the client waits on between retries (see ``RetryPolicy``): a `ContinuousClock` unless a test
+    /// injects another.
+    public let sleeper: any Clock<Duration>
 
     let keySet: KeySetCache
     let logouts = LogoutBroadcast()
+    /// One ``User`` per subject, so that every handle on a user shares its tokens and its refresh.
+    let users = UserRegistry()
+    /// The RFC 8414 `revocation_endpoint`, once looked up (`.some(nil)`: the provider has none).
+    let authorizationServerRevocationEndpoint = Locked<String??>(nil)
 
     /// A client for a provider whose metadata is known. Checks that the metadata is for the configured
     /// issuer and that every endpoint is https (or loopback http when allowed).
     public init(
         configuration: ClientConfiguration, metadata: ProviderMetadata, transport: some HTTPTransport,
-        store: some CredentialStore = InMemoryCredentialStore(), clock: WallClock = .system
+        store: some CredentialStore = InMemoryCredentialStore(), clock: WallClock = .system,
+        sleeper: any Clock<Duration> = ContinuousClock()
     ) throws(AuthClientError) {
         guard metadata.issuer.utf8.elementsEqual(configuration.issuer.utf8) else {
             throw .issuerMismatch(expected: configuration.issuer, actual: metadata.issuer)
@@ -59,6 +67,7 @@ public final class AuthClient: Sendable {
         self.transport = transport
         self.store = store
         self.clock = clock
+        self.sleeper = sleeper
         keySet = KeySetCache(url: metadata.jwksURI)
     }
 
@@ -66,7 +75,8 @@ public final class AuthClient: Sendable {
     /// it (see ``ProviderMetadata``) and makes a client.
     public static func discover(
         _ configuration: ClientConfiguration, transport: some HTTPTransport,
-        store: some CredentialStore = InMemoryCredentialStore(), clock: WallClock = .system
+        store: some CredentialStore = InMemoryCredentialStore(), clock: WallClock = .system,
+        sleeper: any Clock<Duration> = ContinuousClock()
     ) async throws(AuthClientError) -> AuthClient {
         let base = configuration.issuer.hasSuffix("/") ? String(configuration.issuer.dropLast()) : configuration.issuer
         var request = TransportRequest(method: .get, url: base + "/.well-known/openid-configuration")
@@ -77,7 +87,8 @@ public final class AuthClient: Sendable {
         }
         let metadata = try ProviderMetadata(
             json: response.body, expectedIssuer: configuration.issuer, allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
-        return try AuthClient(configuration: configuration, metadata: metadata, transport: transport, store: store, clock: clock)
+        return try AuthClient(
+            configuration: configuration, metadata: metadata, transport: transport, store: store, clock: clock, sleeper: sleeper)
     }
 
     // MARK: The flow
@@ -128,11 +139,13 @@ public final class AuthClient: Sendable {
         } catch {
             throw .store(error)
         }
-        return User(client: self, subject: validated.subject, tokens: tokens)
+        return await users.user(validated.subject, client: self, signedInWith: tokens)
     }
 
     /// The user saved last, with their tokens, or nil when there is none (or their tokens were removed).
-    /// The tokens are used as stored; an expired access token is refreshed on the first request.
+    /// The tokens are used as stored; an expired access token is refreshed on the first request. When this
+    /// client already has a ``User`` for that subject, that same object is returned, so that two handles
+    /// never refresh the same refresh token twice.
     public func resumeLastUser() async throws(AuthClientError) -> User? {
         let stored: StoredCredential?
         do {
@@ -141,7 +154,7 @@ public final class AuthClient: Sendable {
             throw .store(error)
         }
         guard let stored, let tokens = stored.tokens else { return nil }
-        return User(client: self, subject: stored.user, tokens: tokens)
+        return await users.user(stored.user, client: self, resumingWith: tokens)
     }
 
     /// A stream of every logout from now on: requested by the app, or forced by a failed refresh.

@@ -35,8 +35,9 @@ public enum AuthClientError: Error, Sendable {
     case endpointNotAvailable(String)
     /// The user has logged out (or was logged out after a failed refresh); sign in again.
     case loggedOut
-    /// Refreshing the tokens failed and the user was logged out; the reason says why.
-    case refreshFailed(String)
+    /// Refreshing the tokens failed and the user was logged out: there was no refresh token, or the provider
+    /// refused it (with the OAuth error exactly as sent). Transient failures never end up here.
+    case refreshFailed(RefreshFailure)
     /// The credential store could not be read or written.
     case store(AuthCredentialsError)
     /// The userinfo response is not valid (OpenID Connect Core §5.3.2), e.g. its `sub` is another user's.
@@ -45,6 +46,9 @@ public enum AuthClientError: Error, Sendable {
     case missingIDToken
     /// A test double that was not meant to be used was called; the message says which and where it was made.
     case unimplemented(String)
+    /// The ID token that came with refreshed tokens is for another user than the one signed in (OpenID
+    /// Connect Core §12.2: its `sub` must be the same). The new tokens are not used; the user stays signed in.
+    case refreshedIDTokenForAnotherUser
 
     /// A stable number for the case: 10001 and up.
     public var code: Int {
@@ -67,6 +71,7 @@ public enum AuthClientError: Error, Sendable {
         case .invalidUserInfo: 10016
         case .missingIDToken: 10017
         case .unimplemented: 10018
+        case .refreshedIDTokenForAnotherUser: 10019
         }
     }
 
@@ -76,6 +81,7 @@ public enum AuthClientError: Error, Sendable {
         switch self {
         case .callback(.errorResponse(let response)), .callback(.unverifiedErrorResponse(let response)): response.error
         case .tokenEndpoint(.tokenErrorResponse(let response)): response.error
+        case .refreshFailed(.refused(let response)): response.error
         default: nil
         }
     }
@@ -101,11 +107,13 @@ extension AuthClientError: CustomStringConvertible {
             case .invalidKeySet(let error): "the provider's JWK Set is not valid: \(error) [\(error.code)]"
             case .endpointNotAvailable(let name): "the provider has no \(name) endpoint"
             case .loggedOut: "the user is logged out; sign in again"
-            case .refreshFailed(let reason): "refreshing the tokens failed, so the user was logged out: \(reason)"
+            case .refreshFailed(let failure): "refreshing the tokens failed, so the user was logged out: \(failure)"
             case .store(let error): "the credential store failed: \(error) [\(error.code)]"
             case .invalidUserInfo(let reason): "invalid userinfo response (OpenID Connect Core §5.3.2): \(reason)"
             case .missingIDToken: "the token response has no id_token although the openid scope was requested (OpenID Connect Core §3.1.3.3)"
             case .unimplemented(let message): message
+            case .refreshedIDTokenForAnotherUser:
+                "the ID token returned with the refreshed tokens is for another user (its sub differs; OpenID Connect Core §12.2); the new tokens were not used"
             }
         return "error \(code): \(message)"
     }

@@ -43,6 +43,9 @@ public struct ClientConfiguration: Sendable {
     public var allowedAlgorithms: [JWSAlgorithm] = [.rs256, .es256]
     /// Whether to ask the user agent for a private browsing session.
     public var prefersEphemeralWebBrowserSession = false
+    /// When a refresh that failed for a transient reason (no response, 5xx, 429) is tried again. Default
+    /// ``RetryPolicy/default`` (3 attempts, 1 s then 2 s apart); ``RetryPolicy/none`` turns retries off.
+    public var retryPolicy: RetryPolicy = .default
 
     /// Creates and checks a configuration (see the type's documentation for the rules).
     public init(

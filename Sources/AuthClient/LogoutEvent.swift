@@ -10,9 +10,8 @@ public struct LogoutEvent: Hashable, Sendable {
     public enum Reason: Hashable, Sendable {
         /// The app called ``User/logout(revokeTokens:)``.
         case requested
-        /// The tokens could not be refreshed (the refresh token was refused, or there was none); the
-        /// string is the error's message.
-        case refreshFailed(String)
+        /// The tokens could not be refreshed: the refresh token was refused, or there was none.
+        case refreshFailed(RefreshFailure)
     }
 
     /// The user's `sub`.

@@ -1,4 +1,4 @@
-public import AuthCallback
+import AuthCallback
 public import AuthCredentials
 import AuthJSON
 import AuthJWT
@@ -7,22 +7,35 @@ import AuthJWT
 ///
 /// ```swift
 /// let user = try await client.login(with: browser)
-/// var request = TransportRequest(method: .get, url: "https://api.example.com/orders")
+/// let request = TransportRequest(method: .get, url: "https://api.example.com/orders")
 /// let response = try await user.send(request)      // Authorization: Bearer …, refreshed if needed
 /// let profile = try await user.fetchProfile()      // OpenID Connect Core §5.3
-/// try await user.logout()                          // revokes, forgets, tells logoutEvents()
+/// let result = try await user.logout()             // revokes, forgets, tells logoutEvents()
 /// ```
 ///
-/// Refresh rules (RFC 6749 §6, RFC 6750 §3.1):
+/// Refresh rules (RFC 6749 §6, RFC 6750 §3.1), each tested with the fault injected:
 /// - before a request, the access token is refreshed if it expires within the configuration's
-///   `refreshWindowSeconds`;
-/// - a request answered 401 is refreshed once and retried once; a second 401 is returned to the caller;
-/// - refresh is single-flight: however many requests need it at once, one refresh request is made, and the
-///   new tokens (with a rotated refresh token) are saved to the store before any waiting request continues;
-/// - when the provider refuses the refresh (an OAuth error such as `invalid_grant`) or there is no refresh
-///   token, the user is logged out (store cleared, ``LogoutEvent`` with `.refreshFailed`) and the request
-///   throws ``AuthClientError/refreshFailed(_:)``. A network failure or a 5xx does not log out: it throws,
-///   and the tokens are kept for the next try.
+///   `refreshWindowSeconds`; a request answered 401 is refreshed once and retried once;
+/// - refresh is single-flight per user of a client: however many requests (and however many handles from
+///   ``AuthClient/resumeLastUser()``) need it at once, one refresh is made;
+/// - before refreshing, the store is read: tokens another client or process saved since are used instead
+///   of refreshing a refresh token that may already be spent;
+/// - a rotated refresh token is saved to the store **as soon as it arrives**, before the refreshed ID token
+///   is validated; if validation then fails (a JWKS outage, another user's `sub`), the new access token is not
+///   used, but the new refresh token is kept, so the next refresh works;
+/// - transient failures (no response, 5xx, 429, `server_error`, `temporarily_unavailable`) are retried
+///   under the configuration's ``RetryPolicy`` and then thrown; the user stays signed in;
+/// - only `invalid_grant` (the refresh token is invalid, expired or revoked: RFC 6749 §5.2) or a missing
+///   refresh token ends the session: the user's tokens are removed from the store — unless the store holds
+///   newer tokens than the refused ones, which are then used instead — a ``LogoutEvent`` is sent, and the
+///   request throws ``AuthClientError/refreshFailed(_:)``. Other OAuth errors (`invalid_client`, …) point
+///   at the client's configuration, not the user: they are thrown and the user stays signed in;
+/// - when a save fails, the tokens are kept in memory. If the store then lacks the newest refresh token,
+///   every call first saves again and throws ``AuthClientError/store(_:)`` until it succeeds, so that no
+///   refresh token lives only in memory unnoticed; if only a newer access token is unsaved, calls go on.
+///
+/// Not guaranteed: a process killed between the token response and the save loses the rotated refresh
+/// token (the store still holds the previous one, which works again only where the provider allows reuse).
 public actor User {
     /// The client that signed the user in.
     public nonisolated let client: AuthClient
@@ -30,14 +43,22 @@ public actor User {
     public nonisolated let subject: String
     /// The current tokens; nil once logged out.
     public private(set) var tokens: TokenSet?
-    /// How many refresh requests this user has made.
+    /// How many refreshes this user has made (each may have taken several attempts: see ``RetryPolicy``).
     public private(set) var refreshCount = 0
     private var refreshing: Task<Result<TokenSet, AuthClientError>, Never>?
+    /// Tokens the store does not have yet because a save failed; saved again before the next use.
+    private var unsaved: TokenSet?
+    /// The refresh token the store is known to hold.
+    private var storedRefreshToken: String?
+    /// Changes when the user logs in or out, so that a refresh that was running then does not bring old
+    /// tokens back.
+    private var generation = 0
 
     init(client: AuthClient, subject: String, tokens: TokenSet) {
         self.client = client
         self.subject = subject
         self.tokens = tokens
+        storedRefreshToken = tokens.refreshToken
     }
 
     /// Whether the user still has tokens.
@@ -60,6 +81,7 @@ public actor User {
     /// Tokens that are not about to expire: the current ones, or refreshed ones.
     public func validTokens() async throws(AuthClientError) -> TokenSet {
         guard let tokens else { throw .loggedOut }
+        try await saveUnsaved()
         if tokens.refreshToken != nil,
             tokens.needsRefresh(at: client.clock.now(), window: client.configuration.refreshWindowSeconds)
         {
@@ -72,6 +94,7 @@ public actor User {
     @discardableResult
     public func refreshTokens() async throws(AuthClientError) -> TokenSet {
         guard let tokens else { throw .loggedOut }
+        try await saveUnsaved()
         return try await refresh(replacing: tokens)
     }
 
@@ -90,25 +113,52 @@ public actor User {
         return info
     }
 
-    /// Logs out locally: revokes the refresh token where the provider supports RFC 7009 (best effort — a
-    /// failed revocation does not stop the logout), removes the user from the store, and sends a
-    /// ``LogoutEvent``. Returns the RP-initiated logout URL to open when the provider has one, so that the
-    /// provider's own session ends too.
+    /// Logs out: revokes the refresh token (or the access token when there is none) where the provider
+    /// supports RFC 7009 — found in discovery or in the RFC 8414 metadata — then, whatever the revocation
+    /// did, forgets the tokens, removes the user from the store and sends a ``LogoutEvent``.
+    ///
+    /// ```swift
+    /// let result = try await user.logout()
+    /// if !result.didRevoke { print("not revoked: \(result.revocation)") }
+    /// if let url = result.endSessionURL { open(url) }    // ends the provider's own session too
+    /// ```
+    ///
+    /// The result says whether the provider revoked the token; a revocation that failed or was not possible
+    /// does not stop the logout, and is never reported as done. Throws only when the store cannot be written
+    /// (the user is logged out in memory all the same). A user already logged out gets `.skipped`.
     @discardableResult
-    public func logout(revokeTokens: Bool = true) async throws(AuthClientError) -> URI? {
-        guard let tokens else { return nil }
+    public func logout(revokeTokens: Bool = true) async throws(AuthClientError) -> LogoutResult {
+        guard let tokens else { return LogoutResult(revocation: .skipped, endSessionURL: nil) }
+        var revocation = LogoutResult.Revocation.skipped
         if revokeTokens {
-            if let refreshToken = tokens.refreshToken {
-                _ = try? await client.revoke(refreshToken, hint: "refresh_token")
-            } else {
-                _ = try? await client.revoke(tokens.accessToken, hint: "access_token")
+            let (token, hint) = tokens.refreshToken.map { ($0, "refresh_token") } ?? (tokens.accessToken, "access_token")
+            do {
+                revocation = try await client.revoke(token, hint: hint) ? .revoked(tokenTypeHint: hint) : .notSupported
+            } catch {
+                revocation = .failed(error)
             }
         }
         try await end(.requested)
-        return client.endSessionURL(idTokenHint: tokens.idToken)
+        return LogoutResult(revocation: revocation, endSessionURL: client.endSessionURL(idTokenHint: tokens.idToken))
     }
 
-    // MARK: Internals
+    // MARK: Handles (see UserRegistry)
+
+    /// A new login for this subject: its tokens replace ours.
+    func signedIn(with fresh: TokenSet) {
+        generation += 1
+        tokens = fresh
+        unsaved = nil
+        storedRefreshToken = fresh.refreshToken
+    }
+
+    /// Tokens read from the store by another handle: used only when this user has none.
+    func resumed(with stored: TokenSet) {
+        guard tokens == nil else { return }
+        signedIn(with: stored)
+    }
+
+    // MARK: Refresh
 
     /// Single-flight refresh: `stale` is the token set the caller used. If the user's tokens have changed
     /// since, they are returned at once; if a refresh is running, the caller waits for it.
@@ -125,48 +175,141 @@ public actor User {
         return try await task.value.get()
     }
 
-    /// One refresh request; saves the new tokens before anyone continues; logs out when refused.
-    private func performRefresh(_ current: TokenSet) async -> Result<TokenSet, AuthClientError> {
+    /// One refresh (with its retries): newer stored tokens first, then the token endpoint; a refusal ends
+    /// the session unless the store has moved on; a success goes through ``accept(_:replacing:receivedAt:)``.
+    private func performRefresh(_ start: TokenSet) async -> Result<TokenSet, AuthClientError> {
         defer { refreshing = nil }
-        refreshCount += 1
-        let receivedAt = client.clock.now()
-        let response: TokenResponse
-        do {
-            response = try await client.refreshTokens(current)
-        } catch {
-            switch error {
-            case .tokenEndpoint(.tokenErrorResponse), .refreshFailed:
-                let reason = error.description
-                try? await end(.refreshFailed(reason))
-                return .failure(.refreshFailed(reason))
-            default:
-                return .failure(error)
-            }
+        let started = generation
+        var current = start
+        if let newer = await newerStoredTokens(than: current) {
+            adopt(newer)
+            if !needsRefresh(newer) { return .success(newer) }
+            current = newer
         }
-        if let idToken = response.idToken {
-            // Core §12.2: a refreshed ID token must be for the same user (iss, sub, aud checked; no nonce).
+        var adoptedAfterRefusal = false
+        while true {
+            refreshCount += 1
+            let receivedAt = client.clock.now()
+            let response: TokenResponse
             do {
-                let validated = try await client.validateIDToken(idToken, nonce: nil, accessToken: response.accessToken)
-                guard validated.subject.utf8.elementsEqual(subject.utf8) else {
-                    return .failure(.invalidUserInfo("the refreshed ID token is for another user"))
+                response = try await client.refreshTokens(current)
+            } catch {
+                guard generation == started else { return .failure(tokens == nil ? .loggedOut : error) }
+                guard let refusal = Self.refusal(error) else { return .failure(error) }
+                // Refused. If another client saved newer tokens meanwhile, the refusal was about a spent copy.
+                if !adoptedAfterRefusal, let newer = await newerStoredTokens(than: current) {
+                    adoptedAfterRefusal = true
+                    adopt(newer)
+                    if !needsRefresh(newer) { return .success(newer) }
+                    current = newer
+                    continue
                 }
+                return .failure(await endSession(after: refusal, refused: current))
+            }
+            guard generation == started else { return .failure(tokens == nil ? .loggedOut : .refreshFailed(.noRefreshToken)) }
+            return await accept(response, replacing: current, receivedAt: receivedAt)
+        }
+    }
+
+    /// A refresh response: the rotated refresh token made durable first, then the ID token checked (Core
+    /// §12.2), then the whole new set used and saved.
+    private func accept(_ response: TokenResponse, replacing current: TokenSet, receivedAt: NumericDate) async -> Result<TokenSet, AuthClientError> {
+        let refreshed = current.refreshed(by: response, receivedAt: receivedAt)
+        if let idToken = response.idToken {
+            if refreshed.refreshToken != current.refreshToken {
+                var provisional = current
+                provisional.refreshToken = refreshed.refreshToken
+                tokens = provisional
+                if let failure = await persist(provisional) { return .failure(failure) }
+            }
+            do {
+                // Core §12.2: iss, aud, exp, iat and the signature as at login (no nonce), and the same sub.
+                let validated = try await client.validateIDToken(idToken, nonce: nil, accessToken: response.accessToken)
+                guard validated.subject.utf8.elementsEqual(subject.utf8) else { return .failure(.refreshedIDTokenForAnotherUser) }
             } catch {
                 return .failure(error)
             }
         }
-        let refreshed = current.refreshed(by: response, receivedAt: receivedAt)
-        do {
-            try await client.store.save(StoredCredential(user: subject, tokens: refreshed))
-        } catch {
-            return .failure(.store(error))
-        }
         tokens = refreshed
+        if let failure = await persist(refreshed), refreshed.refreshToken != storedRefreshToken { return .failure(failure) }
         return .success(refreshed)
+    }
+
+    /// The session ends after a refusal: tokens removed from the store unless it holds others by now
+    /// (compare before remove), the user logged out in memory, listeners told.
+    private func endSession(after refusal: RefreshFailure, refused: TokenSet) async -> AuthClientError {
+        let removed: Bool
+        do {
+            removed = try await client.store.remove(user: subject, ifTokensAre: refused)
+        } catch {
+            removed = false
+        }
+        if !removed, let newer = await newerStoredTokens(than: refused) {
+            // Saved by someone else between our refresh and the removal: theirs are good, keep them.
+            adopt(newer)
+            return .refreshFailed(refusal)
+        }
+        generation += 1
+        tokens = nil
+        unsaved = nil
+        client.logouts.send(LogoutEvent(subject: subject, reason: .refreshFailed(refusal)))
+        return .refreshFailed(refusal)
+    }
+
+    /// What ends a session: no refresh token, or `invalid_grant`. Nil for everything else.
+    private static func refusal(_ error: AuthClientError) -> RefreshFailure? {
+        switch error {
+        case .refreshFailed(let failure): failure
+        case .tokenEndpoint(.tokenErrorResponse(let response)) where response.error == .invalidGrant: .refused(response)
+        default: nil
+        }
+    }
+
+    // MARK: Store
+
+    /// The stored tokens when they differ from `tokens` and this user has nothing unsaved: another client
+    /// or process refreshed (or signed in) since. A store that cannot be read is no reason not to refresh.
+    private func newerStoredTokens(than tokens: TokenSet) async -> TokenSet? {
+        guard unsaved == nil, let stored = try? await client.store.credential(for: subject)?.tokens, stored != tokens else { return nil }
+        return stored
+    }
+
+    private func adopt(_ stored: TokenSet) {
+        tokens = stored
+        storedRefreshToken = stored.refreshToken
+    }
+
+    private func needsRefresh(_ tokens: TokenSet) -> Bool {
+        tokens.refreshToken != nil && tokens.needsRefresh(at: client.clock.now(), window: client.configuration.refreshWindowSeconds)
+    }
+
+    /// Saves `set`; on failure keeps it as unsaved and returns the error.
+    private func persist(_ set: TokenSet) async -> AuthClientError? {
+        do {
+            try await client.store.save(StoredCredential(user: subject, tokens: set))
+            if unsaved == set { unsaved = nil }
+            storedRefreshToken = set.refreshToken
+            return nil
+        } catch {
+            unsaved = set
+            return .store(error)
+        }
+    }
+
+    /// Saves tokens a failed save left in memory; throws only while the store lacks the newest refresh token.
+    private func saveUnsaved() async throws(AuthClientError) {
+        guard let pending = unsaved, pending == tokens else {
+            unsaved = nil
+            return
+        }
+        if let failure = await persist(pending), pending.refreshToken != storedRefreshToken { throw failure }
     }
 
     /// Forgets the tokens, removes the user from the store and tells the listeners.
     private func end(_ reason: LogoutEvent.Reason) async throws(AuthClientError) {
+        generation += 1
         tokens = nil
+        unsaved = nil
         defer { client.logouts.send(LogoutEvent(subject: subject, reason: reason)) }
         do {
             try await client.store.remove(user: subject)

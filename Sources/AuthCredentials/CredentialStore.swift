@@ -22,4 +22,17 @@ public protocol CredentialStore: Sendable {
     func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential
     /// Forgets `user`.
     func remove(user: String) async throws(AuthCredentialsError)
+    /// Forgets `user` only if the stored tokens are still `expected` — compare before remove, so that a
+    /// client whose refresh token was refused never deletes newer tokens another client saved meanwhile.
+    /// Returns whether it removed the user. The default reads, compares and removes; a store that can do
+    /// it in one step (an actor, a database transaction) should.
+    func remove(user: String, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool
+}
+
+extension CredentialStore {
+    public func remove(user: String, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
+        guard try await credential(for: user)?.tokens == expected else { return false }
+        try await remove(user: user)
+        return true
+    }
 }

@@ -20,4 +20,11 @@ public actor InMemoryCredentialStore: CredentialStore {
     public func save(_ credential: StoredCredential) -> StoredCredential { document.save(credential) }
 
     public func remove(user: String) { document.remove(user: user) }
+
+    /// Compare and remove in one step (the actor runs it without suspending).
+    public func remove(user: String, ifTokensAre expected: TokenSet) -> Bool {
+        guard document.credential(for: user)?.tokens == expected else { return false }
+        document.remove(user: user)
+        return true
+    }
 }

@@ -20,12 +20,14 @@ extension FakeOpenIDProvider {
         switch failure {
         case .oauthError(let code)?: return Self.json(400, ["error": .string(code.rawValue), "error_description": "injected failure"])
         case .status(let status)?: return TransportResponse(status: status)
+        case .response(let status, let headerFields)?: return TransportResponse(status: status, headerFields: headerFields)
         case .noResponse?: throw .transportFailed(TransportFailure(.connectionLost, host: "fake provider (injected)"))
         case .delay(let duration)?: try? await sleeper.sleep(for: duration)
         case nil: break
         }
         switch (endpoint, request.method) {
         case (.discovery, .get): return Self.json(200, discoveryDocument)
+        case (.authorizationServerMetadata, .get): return Self.json(200, authorizationServerMetadata)
         case (.jwks, .get): return Self.json(200, state.withLock { TestSigningKey.jwkSet($0.publishedKeys) })
         case (.token, .post): return token(request)
         case (.userinfo, .get), (.userinfo, .post): return userinfo(request)
@@ -43,7 +45,7 @@ extension FakeOpenIDProvider {
             "token_endpoint": .string(url(of: .token)),
             "userinfo_endpoint": .string(url(of: .userinfo)),
             "jwks_uri": .string(url(of: .jwks)),
-            "revocation_endpoint": .string(url(of: .revocation)),
+            "revocation_endpoint": configuration.listsRevocationEndpointInDiscovery ? .string(url(of: .revocation)) : .null,
             "end_session_endpoint": .string(url(of: .endSession)),
             "response_types_supported": ["code"],
             "subject_types_supported": ["public"],
@@ -51,6 +53,19 @@ extension FakeOpenIDProvider {
             "code_challenge_methods_supported": ["S256"],
             "token_endpoint_auth_methods_supported": [.string(configuration.clientAuthentication.description)],
             "authorization_response_iss_parameter_supported": .bool(configuration.sendsIssuerInAuthorizationResponse),
+        ]
+    }
+
+    /// The RFC 8414 authorization server metadata (§2), which always lists the revocation endpoint.
+    public var authorizationServerMetadata: JSONValue {
+        [
+            "issuer": .string(configuration.issuer),
+            "authorization_endpoint": .string(url(of: .authorization)),
+            "token_endpoint": .string(url(of: .token)),
+            "jwks_uri": .string(url(of: .jwks)),
+            "revocation_endpoint": .string(url(of: .revocation)),
+            "response_types_supported": ["code"],
+            "code_challenge_methods_supported": ["S256"],
         ]
     }
 
@@ -75,7 +90,11 @@ extension FakeOpenIDProvider {
 
     /// RFC 6749 §2.3.1: the configured method, with the right id and secret; 401 `invalid_client` otherwise.
     private func authenticateClient(_ request: TransportRequest, _ value: (String) -> String?) -> TransportResponse? {
-        let refused = Self.json(401, ["error": "invalid_client", "error_description": "client authentication failed"])
+        var refused = Self.json(401, ["error": "invalid_client", "error_description": "client authentication failed"])
+        if request.header("Authorization") != nil {
+            // RFC 6749 §5.2: a client that tried HTTP authentication gets the scheme it may use.
+            refused.headerFields.append(HeaderField(name: "WWW-Authenticate", value: "Basic realm=\"fake-provider\""))
+        }
         switch configuration.clientAuthentication {
         case .none:
             guard request.header("Authorization") == nil, value("client_secret") == nil, value("client_id") == configuration.clientID else { return refused }
@@ -165,9 +184,11 @@ extension FakeOpenIDProvider {
     ) -> String {
         let defect = state.defect
         state.defect = nil
+        let claimedSubject = state.nextIDTokenSubject ?? subject
+        state.nextIDTokenSubject = nil
         var claims = JSONObject()
         try? claims.append("iss", .string(defect == .wrongIssuer ? configuration.issuer + "/impostor" : configuration.issuer))
-        try? claims.append("sub", .string(subject))
+        try? claims.append("sub", .string(claimedSubject))
         try? claims.append("aud", .string(defect == .wrongAudience ? "another-app" : configuration.clientID))
         let expiresAt = defect == .expired ? issuedAt - 3600 : issuedAt + configuration.idTokenLifetime
         try? claims.append("exp", .number(JSONNumber(expiresAt)))

@@ -46,6 +46,9 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var issuesIDTokenOnRefresh = true
         /// Whether authorization responses carry `iss` (RFC 9207), advertised in discovery.
         public var sendsIssuerInAuthorizationResponse = true
+        /// Whether the OpenID discovery document lists `revocation_endpoint`. When false, only the RFC 8414
+        /// metadata at `/.well-known/oauth-authorization-server` does (as some providers do).
+        public var listsRevocationEndpointInDiscovery = true
         /// Claims of each user, by `sub`, returned in the ID token (email when asked) and from userinfo.
         public var users: [String: JSONObject] = ["alice": FakeOpenIDProvider.claims(email: "alice@example.com", name: "Alice Example")]
 
@@ -55,6 +58,7 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
     /// The provider's endpoints.
     public enum Endpoint: String, CaseIterable, Hashable, Sendable {
         case discovery = "/.well-known/openid-configuration"
+        case authorizationServerMetadata = "/.well-known/oauth-authorization-server"
         case authorization = "/authorize"
         case token = "/token"
         case userinfo = "/userinfo"
@@ -69,6 +73,8 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         case oauthError(OAuthErrorCode)
         /// This status with an empty body, e.g. 500 or 503.
         case status(Int)
+        /// This status with these header fields and an empty body, e.g. 429 with `Retry-After: 7`.
+        case response(status: Int, headerFields: [HeaderField])
         /// Wait this long on the provider's clock, then answer normally.
         case delay(Duration)
         /// No response at all: the transport throws ``AuthClientError/transportFailed(_:)``.
@@ -132,7 +138,7 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         ProviderMetadata(
             issuer: configuration.issuer, authorizationEndpoint: url(of: .authorization), tokenEndpoint: url(of: .token),
             jwksURI: url(of: .jwks), userinfoEndpoint: url(of: .userinfo), endSessionEndpoint: url(of: .endSession),
-            revocationEndpoint: url(of: .revocation),
+            revocationEndpoint: configuration.listsRevocationEndpointInDiscovery ? url(of: .revocation) : nil,
             authorizationResponseIssuerParameterSupported: configuration.sendsIssuerInAuthorizationResponse)
     }
 
@@ -151,6 +157,12 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
     /// Makes the next ID token defective.
     public func spoilNextIDToken(_ defect: IDTokenDefect) {
         state.withLock { $0.defect = defect }
+    }
+
+    /// Puts `subject` in the next ID token's `sub`, whoever the grant is for: a provider that hands a refresh
+    /// back with another user's ID token (OpenID Connect Core §12.2 says the client must refuse it).
+    public func issueNextIDToken(forSubject subject: String) {
+        state.withLock { $0.nextIDTokenSubject = subject }
     }
 
     /// Signs from now on with `key` (its `kid` must differ), publishing it alongside the old one.

@@ -11,11 +11,14 @@ struct Fixture {
     let client: AuthClient
     let time: ManualWallClock
     let store: InMemoryCredentialStore
+    /// Where the client's retries wait: at once, moving `time` along, with each wait recorded.
+    let sleeper: ImmediateClock
 
     /// HS256 with a client secret by default: fast in debug builds. Pass `.rs256` or `.es256` to sign with keys.
     init(
         signingKey: TestSigningKey = .hs256(secret: Fixture.secret), authentication: ClientAuthentication = .clientSecretBasic(Fixture.secret),
-        configure: (inout FakeOpenIDProvider.Configuration) -> Void = { _ in }
+        configure: (inout FakeOpenIDProvider.Configuration) -> Void = { _ in },
+        client configureClient: (inout ClientConfiguration) -> Void = { _ in }
     ) throws {
         var configuration = FakeOpenIDProvider.Configuration()
         configuration.signingKey = signingKey
@@ -25,12 +28,28 @@ struct Fixture {
         provider = FakeOpenIDProvider(configuration, clock: .manual(time))
         var clientConfiguration = try provider.clientConfiguration
         clientConfiguration.allowedAlgorithms = [signingKey.algorithm]
+        configureClient(&clientConfiguration)
         store = InMemoryCredentialStore()
+        let time = time
+        sleeper = ImmediateClock { time.advance(by: $0.components.seconds) }
         client = try AuthClient(
-            configuration: clientConfiguration, metadata: provider.metadata, transport: provider, store: store, clock: .manual(time))
+            configuration: clientConfiguration, metadata: provider.metadata, transport: provider, store: store, clock: .manual(time),
+            sleeper: sleeper)
     }
 
     static let secret = "a-client-secret-that-only-the-tests-know"
+
+    /// Another client on the same provider, store and time: what a second process or a second
+    /// `AuthClient` in the same app is.
+    func secondClient() throws -> AuthClient {
+        try secondClient(transport: provider, store: store)
+    }
+
+    func secondClient(transport: some HTTPTransport, store: some CredentialStore) throws -> AuthClient {
+        try AuthClient(
+            configuration: client.configuration, metadata: provider.metadata, transport: transport, store: store, clock: .manual(time),
+            sleeper: sleeper)
+    }
 
     /// Logs in as alice with a seeded generator.
     func login(_ authorization: FakeOpenIDProvider.Authorization = .approve(subject: "alice"), seed: UInt64 = 1) async throws(AuthClientError) -> User {

@@ -203,10 +203,10 @@ struct DemoFlow: Sendable {
         // 9. Logout
         out.step(9, "Logout", "RFC 7009 §2, OpenID Connect RP-Initiated Logout 1.0 §2",
                  "User.logout — Sources/AuthClient/User.swift")
-        let endSession = try await attempt(9, &out, wire) { try await user.logout() }
+        let result = try await attempt(9, &out, wire) { try await user.logout() }
         out.exchanges(wire.takeExchanges())
-        out.check("refresh token revoked, user removed from the store, logoutEvents() told")
-        if let endSession { out.value("end-session URL", Narration.shortened(endSession.text, limit: 110), "open it to end the provider's session too") }
+        out.check("refresh token revoked: \(result.didRevoke); user removed from the store, logoutEvents() told")
+        if let endSession = result.endSessionURL { out.value("end-session URL", Narration.shortened(endSession.text, limit: 110), "open it to end the provider's session too") }
     }
 
     static func defect(for failure: Failure?) -> FakeOpenIDProvider.IDTokenDefect? {

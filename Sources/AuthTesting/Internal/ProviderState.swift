@@ -28,6 +28,8 @@ struct ProviderState {
     var refreshTokens: [String: TokenGrant] = [:]
     var failures: [FakeOpenIDProvider.Endpoint: [FakeOpenIDProvider.Failure]] = [:]
     var defect: FakeOpenIDProvider.IDTokenDefect?
+    /// The `sub` to put in the next ID token instead of the grant's (see `issueNextIDToken(forSubject:)`).
+    var nextIDTokenSubject: String?
     var counts: [FakeOpenIDProvider.Endpoint: Int] = [:]
     var skew: Int64 = 0
 
