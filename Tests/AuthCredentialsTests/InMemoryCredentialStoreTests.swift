@@ -1,0 +1,39 @@
+import AuthCredentials
+import AuthJWT
+import Testing
+
+@Suite("Compare before remove: a store never deletes tokens newer than the ones that failed")
+struct InMemoryCredentialStoreTests {
+    static let old = TokenSet(accessToken: "at-1", refreshToken: "rt-1")
+    static let newer = TokenSet(accessToken: "at-2", refreshToken: "rt-2")
+
+    @Test("the in-memory store removes the user only while the stored tokens are still the expected ones")
+    func inMemory() async throws {
+        let store = InMemoryCredentialStore()
+        try await store.save(StoredCredential(user: "alice", email: "a@example.com", tokens: Self.newer))
+        #expect(try await store.remove(user: "alice", ifTokensAre: Self.old) == false)
+        #expect(await store.credential(for: "alice")?.tokens == Self.newer)
+        #expect(try await store.remove(user: "alice", ifTokensAre: Self.newer))
+        #expect(await store.credential(for: "alice") == nil)
+        #expect(try await store.remove(user: "alice", ifTokensAre: Self.newer) == false)
+    }
+
+    @Test("the protocol's default does the same for a store that does not implement it")
+    func defaultImplementation() async throws {
+        let store = MinimalStore()
+        _ = try await store.save(StoredCredential(user: "alice", tokens: Self.newer))
+        #expect(try await store.remove(user: "alice", ifTokensAre: Self.old) == false)
+        #expect(try await store.credential(for: "alice")?.tokens == Self.newer)
+        #expect(try await store.remove(user: "alice", ifTokensAre: Self.newer))
+        #expect(try await store.lastUser() == nil)
+    }
+}
+
+/// A store with only the four required methods, so the default compare-before-remove is what runs.
+actor MinimalStore: CredentialStore {
+    var document = CredentialStoreDocument()
+    func credential(for user: String) async throws(AuthCredentialsError) -> StoredCredential? { document.credential(for: user) }
+    func lastUser() async throws(AuthCredentialsError) -> StoredCredential? { document.lastCredential }
+    func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential { document.save(credential) }
+    func remove(user: String) async throws(AuthCredentialsError) { document.remove(user: user) }
+}
