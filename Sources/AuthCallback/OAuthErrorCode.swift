@@ -34,6 +34,10 @@ public struct OAuthErrorCode: RawRepresentable, Hashable, Sendable {
     public static let requestNotSupported = OAuthErrorCode(rawValue: "request_not_supported")
     public static let requestURINotSupported = OAuthErrorCode(rawValue: "request_uri_not_supported")
     public static let registrationNotSupported = OAuthErrorCode(rawValue: "registration_not_supported")
+    // RFC 8628 §3.5 (device access token response; access_denied as above)
+    public static let authorizationPending = OAuthErrorCode(rawValue: "authorization_pending")
+    public static let slowDown = OAuthErrorCode(rawValue: "slow_down")
+    public static let expiredToken = OAuthErrorCode(rawValue: "expired_token")
 
     /// Every code RFC 6749 §4.1.2.1 and OIDC Core §3.1.2.6 define for the authorization response.
     public static let registered: [OAuthErrorCode] = [

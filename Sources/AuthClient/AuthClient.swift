@@ -129,9 +129,14 @@ public final class AuthClient: Sendable {
     public func completeLogin(_ request: AuthorizationRequest, redirect: Redirect) async throws(AuthClientError) -> User {
         let response = try request.response(from: redirect)
         let tokens = try await exchangeCode(response.code, for: request)
+        return try await signIn(with: tokens, nonce: request.nonce.value, maxAge: request.options.maxAge)
+    }
+
+    /// Steps 5–6 for tokens from any grant: validates the ID token (with `nonce` and `maxAge` when the
+    /// request had them), saves the tokens and returns the user.
+    func signIn(with tokens: TokenSet, nonce: String?, maxAge: Int64?) async throws(AuthClientError) -> User {
         guard let idToken = tokens.idToken else { throw .missingIDToken }
-        let validated = try await validateIDToken(
-            idToken, nonce: request.nonce.value, maxAge: request.options.maxAge, accessToken: tokens.accessToken)
+        let validated = try await validateIDToken(idToken, nonce: nonce, maxAge: maxAge, accessToken: tokens.accessToken)
         let email = try? validated.claims.email
         let credential = StoredCredential(user: validated.subject, email: email, tokens: tokens)
         do {

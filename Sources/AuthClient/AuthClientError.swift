@@ -49,6 +49,11 @@ public enum AuthClientError: Error, Sendable {
     /// The ID token that came with refreshed tokens is for another user than the one signed in (OpenID
     /// Connect Core §12.2: its `sub` must be the same). The new tokens are not used; the user stays signed in.
     case refreshedIDTokenForAnotherUser
+    /// The user denied the device authorization request (RFC 8628 §3.5 `access_denied`).
+    case deviceAuthorizationDenied
+    /// The device code expired before the user approved (RFC 8628 §3.5 `expired_token`, or the local deadline
+    /// from `expires_in` passed); start again with a new code.
+    case deviceCodeExpired
 
     /// A stable number for the case: 10001 and up.
     public var code: Int {
@@ -72,6 +77,8 @@ public enum AuthClientError: Error, Sendable {
         case .missingIDToken: 10017
         case .unimplemented: 10018
         case .refreshedIDTokenForAnotherUser: 10019
+        case .deviceAuthorizationDenied: 10020
+        case .deviceCodeExpired: 10021
         }
     }
 
@@ -114,6 +121,8 @@ extension AuthClientError: CustomStringConvertible {
             case .unimplemented(let message): message
             case .refreshedIDTokenForAnotherUser:
                 "the ID token returned with the refreshed tokens is for another user (its sub differs; OpenID Connect Core §12.2); the new tokens were not used"
+            case .deviceAuthorizationDenied: "the user denied the device login (RFC 8628 §3.5 access_denied)"
+            case .deviceCodeExpired: "the device code expired before the user approved it (RFC 8628 §3.5); request a new code"
             }
         return "error \(code): \(message)"
     }

@@ -35,6 +35,9 @@ public struct ProviderMetadata: Sendable {
     public var endSessionEndpoint: String?
     /// `revocation_endpoint` (RFC 7009, RFC 8414 §2), if any.
     public var revocationEndpoint: String?
+    /// `device_authorization_endpoint` (RFC 8628 §4), if any: where a device without a browser asks for a
+    /// user code.
+    public var deviceAuthorizationEndpoint: String?
     /// `authorization_response_iss_parameter_supported` (RFC 9207 §3): when true, the client requires `iss`
     /// in the authorization response.
     public var authorizationResponseIssuerParameterSupported: Bool
@@ -49,7 +52,7 @@ public struct ProviderMetadata: Sendable {
     public init(
         issuer: String, authorizationEndpoint: String, tokenEndpoint: String, jwksURI: String,
         userinfoEndpoint: String? = nil, endSessionEndpoint: String? = nil, revocationEndpoint: String? = nil,
-        authorizationResponseIssuerParameterSupported: Bool = false
+        deviceAuthorizationEndpoint: String? = nil, authorizationResponseIssuerParameterSupported: Bool = false
     ) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
@@ -58,6 +61,7 @@ public struct ProviderMetadata: Sendable {
         self.userinfoEndpoint = userinfoEndpoint
         self.endSessionEndpoint = endSessionEndpoint
         self.revocationEndpoint = revocationEndpoint
+        self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
         self.authorizationResponseIssuerParameterSupported = authorizationResponseIssuerParameterSupported
         document = JSONObject()
     }
@@ -104,6 +108,7 @@ public struct ProviderMetadata: Sendable {
             userinfoEndpoint: try string("userinfo_endpoint"),
             endSessionEndpoint: try string("end_session_endpoint"),
             revocationEndpoint: try string("revocation_endpoint"))
+        deviceAuthorizationEndpoint = try string("device_authorization_endpoint")
         if let member = object["authorization_response_iss_parameter_supported"], !member.isNull {
             guard let flag = member.boolValue else {
                 throw .invalidProviderMetadata("'authorization_response_iss_parameter_supported' is not a boolean")
@@ -121,7 +126,7 @@ public struct ProviderMetadata: Sendable {
         let endpoints: [(String, String?)] = [
             ("issuer", issuer), ("authorization_endpoint", authorizationEndpoint), ("token_endpoint", tokenEndpoint),
             ("jwks_uri", jwksURI), ("userinfo_endpoint", userinfoEndpoint), ("end_session_endpoint", endSessionEndpoint),
-            ("revocation_endpoint", revocationEndpoint),
+            ("revocation_endpoint", revocationEndpoint), ("device_authorization_endpoint", deviceAuthorizationEndpoint),
         ]
         for case (let name, let url?) in endpoints {
             try SecureURL.check(url, name: name, allowsInsecureLoopback: allowsInsecureLoopback)

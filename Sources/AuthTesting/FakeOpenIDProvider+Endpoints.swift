@@ -32,6 +32,7 @@ extension FakeOpenIDProvider {
         case (.token, .post): return token(request)
         case (.userinfo, .get), (.userinfo, .post): return userinfo(request)
         case (.revocation, .post): return revoke(request)
+        case (.deviceAuthorization, .post): return authorizeDevice(request)
         case (.endSession, .get): return TransportResponse(status: 200)
         default: return TransportResponse(status: 405)
         }
@@ -46,6 +47,8 @@ extension FakeOpenIDProvider {
             "userinfo_endpoint": .string(url(of: .userinfo)),
             "jwks_uri": .string(url(of: .jwks)),
             "revocation_endpoint": configuration.listsRevocationEndpointInDiscovery ? .string(url(of: .revocation)) : .null,
+            "device_authorization_endpoint": .string(url(of: .deviceAuthorization)),
+            "grant_types_supported": ["authorization_code", "refresh_token", .string(Self.deviceCodeGrantType)],
             "end_session_endpoint": .string(url(of: .endSession)),
             "response_types_supported": ["code"],
             "subject_types_supported": ["public"],
@@ -84,12 +87,13 @@ extension FakeOpenIDProvider {
         switch value("grant_type") {
         case "authorization_code": return exchangeCode(value)
         case "refresh_token": return refresh(value)
-        default: return Self.oauthError(.unsupportedGrantType, "only authorization_code and refresh_token")
+        case Self.deviceCodeGrantType: return pollDevice(value)
+        default: return Self.oauthError(.unsupportedGrantType, "only authorization_code, refresh_token and device_code")
         }
     }
 
     /// RFC 6749 §2.3.1: the configured method, with the right id and secret; 401 `invalid_client` otherwise.
-    private func authenticateClient(_ request: TransportRequest, _ value: (String) -> String?) -> TransportResponse? {
+    func authenticateClient(_ request: TransportRequest, _ value: (String) -> String?) -> TransportResponse? {
         var refused = Self.json(401, ["error": "invalid_client", "error_description": "client authentication failed"])
         if request.header("Authorization") != nil {
             // RFC 6749 §5.2: a client that tried HTTP authentication gets the scheme it may use.
@@ -154,7 +158,7 @@ extension FakeOpenIDProvider {
     }
 
     /// A token response (RFC 6749 §5.1) with a signed ID token (OpenID Connect Core §3.1.3.3, §2).
-    private func issueTokens(
+    func issueTokens(
         _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
         keepingRefreshToken: String? = nil
     ) -> (JSONValue, [String]) {

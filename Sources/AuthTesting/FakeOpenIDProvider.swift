@@ -49,6 +49,10 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         /// Whether the OpenID discovery document lists `revocation_endpoint`. When false, only the RFC 8414
         /// metadata at `/.well-known/oauth-authorization-server` does (as some providers do).
         public var listsRevocationEndpointInDiscovery = true
+        /// How long a device code lives (RFC 8628 §3.2 `expires_in`), in seconds.
+        public var deviceCodeLifetime: Int64 = 600
+        /// The polling interval it announces (§3.2 `interval`), in seconds; a poll sooner gets `slow_down`.
+        public var devicePollingInterval: Int64 = 5
         /// Claims of each user, by `sub`, returned in the ID token (email when asked) and from userinfo.
         public var users: [String: JSONObject] = ["alice": FakeOpenIDProvider.claims(email: "alice@example.com", name: "Alice Example")]
 
@@ -65,6 +69,7 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         case jwks = "/jwks"
         case revocation = "/revoke"
         case endSession = "/logout"
+        case deviceAuthorization = "/device_authorization"
     }
 
     /// A failure to inject at an endpoint.
@@ -139,6 +144,7 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
             issuer: configuration.issuer, authorizationEndpoint: url(of: .authorization), tokenEndpoint: url(of: .token),
             jwksURI: url(of: .jwks), userinfoEndpoint: url(of: .userinfo), endSessionEndpoint: url(of: .endSession),
             revocationEndpoint: configuration.listsRevocationEndpointInDiscovery ? url(of: .revocation) : nil,
+            deviceAuthorizationEndpoint: url(of: .deviceAuthorization),
             authorizationResponseIssuerParameterSupported: configuration.sendsIssuerInAuthorizationResponse)
     }
 

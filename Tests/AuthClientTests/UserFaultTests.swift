@@ -33,7 +33,7 @@ struct UserFaultTests {
         }
         #expect(await user.isLoggedIn)
         // The provider rotates refresh tokens: only the newest one works now, and the store has it.
-        let stored = try #require(try await fixture.store.credential(for: "alice")?.tokens)
+        let stored = try #require(await fixture.store.credential(for: "alice")?.tokens)
         #expect(stored.refreshToken == (await user.tokens)?.refreshToken)
 
         fixture.time.advance(by: 120)  // past any JWKS refetch cooldown
@@ -61,11 +61,11 @@ struct UserFaultTests {
         #expect(await user.isLoggedIn)
         let held = try #require(await user.tokens)
         #expect(held.refreshToken != before.refreshToken)  // rotated, held in memory
-        #expect(try await fixture.store.credential(for: "alice")?.tokens?.refreshToken == before.refreshToken)
+        #expect(await fixture.store.credential(for: "alice")?.tokens?.refreshToken == before.refreshToken)
 
         let response = try await user.send(Self.apiRequest(fixture))
         #expect(response.status == 200)
-        let saved = try #require(try await fixture.store.credential(for: "alice")?.tokens)
+        let saved = try #require(await fixture.store.credential(for: "alice")?.tokens)
         #expect(saved == (await user.tokens))
         #expect(saved.refreshToken != before.refreshToken)
     }
@@ -123,7 +123,7 @@ struct UserFaultTests {
         #expect(events.count == 0)
         // The access token that came with mallory's ID token was not taken.
         let afterRefusal = try #require(await user.tokens)
-        #expect(try await fixture.store.credential(for: "alice")?.tokens == afterRefusal)
+        #expect(await fixture.store.credential(for: "alice")?.tokens == afterRefusal)
         #expect(try await user.refreshTokens().refreshToken != afterRefusal.refreshToken)
     }
 
@@ -157,7 +157,7 @@ struct UserFaultTests {
         #expect(try await other.send(Self.apiRequest(fixture)).status == 200)
         #expect(fixture.provider.requestCount(.token) == before)  // no refresh: the saved tokens were used
         #expect(await other.tokens == (await user.tokens))
-        #expect(try await fixture.store.credential(for: "alice")?.tokens == (await user.tokens))
+        #expect(await fixture.store.credential(for: "alice")?.tokens == (await user.tokens))
         #expect(events.count == 0)
     }
 
@@ -176,7 +176,7 @@ struct UserFaultTests {
         #expect(try await loser.send(Self.apiRequest(fixture)).status == 200)
         #expect(race.refusedRefreshes == 1)
         #expect(await loser.isLoggedIn)
-        let saved = try #require(try await fixture.store.credential(for: "alice")?.tokens)
+        let saved = try #require(await fixture.store.credential(for: "alice")?.tokens)
         #expect(saved == (await winner.tokens))
         #expect(saved == (await loser.tokens))
         #expect(events.count == 0)
@@ -248,7 +248,7 @@ struct UserFaultTests {
         fixture.provider.fail(.token, with: .oauthError(.invalidClient))
         await #expect { try await user.send(Self.apiRequest(fixture)) } throws: { ($0 as? AuthClientError)?.oauthError == .invalidClient }
         #expect(await user.isLoggedIn)
-        #expect(try await fixture.store.lastUser() != nil)
+        #expect(await fixture.store.lastUser() != nil)
         #expect(fixture.sleeper.sleeps.isEmpty)
     }
 
@@ -268,7 +268,7 @@ struct UserFaultTests {
         }
         var iterator = events.makeAsyncIterator()
         #expect(await iterator.next()?.reason == .refreshFailed(.refused(OAuthErrorResponse(error: .invalidGrant, errorDescription: "unknown or revoked refresh token"))))
-        #expect(try await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastUser() == nil)
     }
 
     // MARK: Logout says what it did
@@ -291,7 +291,7 @@ struct UserFaultTests {
         let result = try await fixture.login().logout()
         guard case .notSupported = result.revocation else { Issue.record("\(result.revocation)"); return }
         #expect(!result.didRevoke)
-        #expect(try await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastUser() == nil)
 
         let second = try Fixture()
         second.provider.fail(.revocation, with: .status(503))
@@ -299,7 +299,7 @@ struct UserFaultTests {
         let failed = try await user.logout()
         guard case .failed(.unexpectedResponse("revocation", 503, _)) = failed.revocation else { Issue.record("\(failed.revocation)"); return }
         #expect(await !user.isLoggedIn)
-        #expect(try await second.store.lastUser() == nil)
+        #expect(await second.store.lastUser() == nil)
     }
 
     @Test("the RFC 8414 metadata is looked up under the issuer's path (§3.1) and must name the same issuer (§3.3)")

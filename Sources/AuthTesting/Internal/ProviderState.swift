@@ -31,6 +31,18 @@ struct ProviderState {
     /// The `sub` to put in the next ID token instead of the grant's (see `issueNextIDToken(forSubject:)`).
     var nextIDTokenSubject: String?
     var counts: [FakeOpenIDProvider.Endpoint: Int] = [:]
+    /// Device authorizations by device code (RFC 8628).
+    var devices: [String: DeviceGrant] = [:]
+
+    struct DeviceGrant {
+        enum Decision { case pending, approved(subject: String), denied }
+        var userCode: String
+        var scope: String
+        var expiresAt: Int64
+        var interval: Int64
+        var lastPoll: Int64?
+        var decision = Decision.pending
+    }
     var skew: Int64 = 0
 
     init(generator: SeededRandomNumberGenerator, signingKey: TestSigningKey) {
