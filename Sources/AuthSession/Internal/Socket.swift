@@ -14,8 +14,17 @@ package enum Socket {
     static let streamType = Int32(SOCK_STREAM.rawValue)
     #endif
 
+    /// How many finished handshakes the kernel queues before `accept` takes them (the system caps it at
+    /// `somaxconn`): enough that a burst of stray connections does not make the browser's SYN wait for a
+    /// retransmission.
+    static let backlog: Int32 = 128
+
     /// A listening TCP socket bound to 127.0.0.1 or ::1 (never another address) on `port` (0: any free port).
     /// Returns the descriptor and the port actually bound.
+    ///
+    /// `SO_REUSEADDR` is set, so a fixed port can be bound again while the connections of the previous
+    /// login are in TIME_WAIT (the listener closes first, so they are on its side). It does not let two
+    /// sockets listen on the same address and port at once: that still fails with `EADDRINUSE`.
     package static func listen(ipv6: Bool, port: UInt16) throws(AuthSessionError) -> (descriptor: Int32, port: UInt16) {
         let family = ipv6 ? AF_INET6 : AF_INET
         let descriptor = socket(family, streamType, 0)
@@ -23,6 +32,10 @@ package enum Socket {
         var bound = false
         defer { if !bound { close(descriptor) } }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        var on: Int32 = 1
+        guard setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
+            throw .socketFailure(operation: "setsockopt", errno: errno)
+        }
         var status: Int32
         if ipv6 {
             var address = sockaddr_in6()
@@ -48,7 +61,7 @@ package enum Socket {
             }
         }
         guard status == 0 else { throw .socketFailure(operation: "bind", errno: errno) }
-        guard Glibcish.listen(descriptor, 16) == 0 else { throw .socketFailure(operation: "listen", errno: errno) }
+        guard Glibcish.listen(descriptor, backlog) == 0 else { throw .socketFailure(operation: "listen", errno: errno) }
         let flags = fcntl(descriptor, F_GETFL)
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
         let actual = try boundAddress(descriptor).port
