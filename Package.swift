@@ -25,7 +25,7 @@ let libraries: [Library] = [
     Library(name: "AuthCallback", dependencies: ["AuthDigest"]),
     Library(name: "AuthCredentials", dependencies: ["AuthCallback", "AuthJWT", "AuthJSON"]),
     Library(name: "AuthButtonLayout"),
-    Library(name: "AuthSession", dependencies: ["AuthCallback", "AuthCredentials", "AuthJWT", "AuthPKCE"]),
+    Library(name: "AuthSession", dependencies: ["AuthCallback", "AuthCredentials", "AuthDigest", "AuthJWT", "AuthPKCE"]),
     Library(name: "AuthClient", dependencies: ["AuthBase64URL", "AuthCallback", "AuthCredentials", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
     // The URLSession transport: the only module that imports Foundation's networking.
     Library(name: "AuthURLSession", dependencies: ["AuthClient"]),

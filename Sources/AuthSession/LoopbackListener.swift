@@ -16,12 +16,25 @@ public import AuthCallback
 /// let agent = LoopbackUserAgent(listener: listener)
 /// ```
 ///
-/// Security, as implemented: it binds `127.0.0.1` (or `::1`) only, never another interface, so no other
-/// machine can reach it; it answers exactly one matching redirect (GET with the parameters in the query, or
-/// a `form_post` POST) and then closes; other paths get 404 and malformed requests 400 without ending the
-/// wait; a client that sends nothing is dropped after a few seconds; request heads over 16 KiB and bodies
-/// over 64 KiB are refused. Any local process can connect to a loopback port — the `state` check (and
-/// PKCE) are what make a redirect trustworthy, not the listener.
+/// Security, as implemented:
+/// - it binds `127.0.0.1` (or `::1`) only, never another interface, so no other machine can reach it; the
+///   socket has `SO_REUSEADDR`, so a fixed port can be bound again right after a login;
+/// - it ends the wait on exactly one redirect on its path (GET with the parameters in the query, or a
+///   `form_post` POST) and then closes. When the authorization URL the ``LoopbackUserAgent`` opens has a
+///   `state`, that redirect must carry the same `state` (compared in constant time): a request with
+///   another `state`, none, or a cross-site form POST without it gets an error page and the wait goes on.
+///   A redirect with the right `state` that is an OAuth error gets an error page, not "Signed in", and is
+///   delivered, since it is the server's genuine answer;
+/// - other paths get 404, malformed requests 400, other methods 405, without ending the wait;
+/// - connections are served concurrently on one thread: each must send its whole request within the
+///   agent's `clientTimeout` of being accepted (a silent or byte-at-a-time client is dropped on its own
+///   clock, never delaying the others), heads over 16 KiB and bodies over 64 KiB are refused, and at most
+///   64 are open at once (the oldest is closed to make room); all are closed when the wait ends.
+///
+/// Not guaranteed: any local process can connect to a loopback port, so one that floods it with
+/// connections can delay or prevent the login (denial of service), and one that can read the
+/// authorization URL (and so its `state`) can send a redirect the listener accepts — PKCE is what keeps
+/// such a forged or stolen code from being redeemed by anyone but the app (RFC 8252 §8.1).
 public final class LoopbackListener: Sendable {
     /// The port bound.
     public let port: UInt16
@@ -74,51 +87,72 @@ public final class LoopbackListener: Sendable {
         }
     }
 
-    /// Serves connections until one brings a redirect that `callback` matches, the deadline passes, or
-    /// `isCancelled` says so, then stops listening whatever the outcome. Blocking: run it off the
-    /// cooperative thread pool.
+    /// At most this many connections are read at once; a new one closes the oldest (any local process can
+    /// connect, so their number is bounded).
+    package static let maximumConnections = 64
+    /// At most this many connections are accepted between two reads, so a connection whose request came
+    /// with it is read before a burst of newer ones can push it out.
+    package static let acceptsPerRound = 16
+
+    /// Serves connections until one brings the session's redirect, the deadline passes, or `isCancelled`
+    /// says so, then stops listening and closes every connection whatever the outcome. Blocking: run it
+    /// off the cooperative thread pool.
+    ///
+    /// One thread serves every connection: it polls them all, reads what each has sent, answers each
+    /// whole request, and drops a connection at its own deadline (`clientTimeout` after it was accepted),
+    /// so no connection — silent, or sending a byte at a time — delays another. With `check`, a request on
+    /// the callback path ends the wait only when its `state` is the session's; without it (the
+    /// authorization URL had no `state`), any request on the path does.
     func waitForRedirect(
-        callback: Callback, timeout: Duration, clientTimeout: Duration, isCancelled: () -> Bool
+        callback: Callback, check: RedirectCheck?, timeout: Duration, clientTimeout: Duration, isCancelled: () -> Bool
     ) -> Result<Redirect, AuthSessionError> {
-        defer { close() }
+        let connections = LoopbackConnections(limit: Self.maximumConnections)
+        defer {
+            connections.closeAll()
+            close()
+        }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
             if isCancelled() { return .failure(.canceledLogin) }
             guard clock.now < deadline else { return .failure(.timedOut) }
+            connections.closeExpired(now: clock.now)
             let listening = descriptor.withLock { $0 }
             guard listening >= 0 else { return .failure(.canceledLogin) }
-            guard Socket.waitReadable(listening, milliseconds: 50), let client = Socket.accept(listening) else { continue }
-            let clientDeadline = min(deadline, clock.now.advanced(by: clientTimeout))
-            if let redirect = serve(client, callback: callback, until: clientDeadline, clock: clock, isCancelled: isCancelled) {
-                return .success(redirect)
+            let clients = connections.descriptors
+            let ready = Socket.waitReadable([listening] + clients, milliseconds: 50)
+            for (client, isReady) in zip(clients, ready.dropFirst()) where isReady {
+                if let redirect = serve(client, in: connections, callback: callback, check: check) { return .success(redirect) }
             }
-        }
-    }
-
-    /// Reads one request and answers it; returns the redirect when it is the one awaited.
-    private func serve(_ client: Int32, callback: Callback, until deadline: ContinuousClock.Instant, clock: ContinuousClock,
-                       isCancelled: () -> Bool) -> Redirect? {
-        defer { Socket.close(client) }
-        var bytes: [UInt8] = []
-        while true {
-            switch HTTPRequest.parse(bytes) {
-            case .malformed(let reason):
-                Socket.send(client, HTTPRequest.response(status: 400, reason: "Bad Request", title: "Bad request", message: reason))
-                return nil
-            case .complete(let request):
-                return answer(request, client: client, callback: callback)
-            case .needMore:
-                guard clock.now < deadline, !isCancelled() else { return nil }  // a slow or silent client is dropped
-                guard Socket.waitReadable(client, milliseconds: 50) else { continue }
-                if Socket.receive(client, into: &bytes, limit: HTTPRequest.maximumHeadSize + HTTPRequest.maximumBodySize + 4) <= 0 {
-                    return nil
+            guard ready[0] else { continue }
+            for _ in 0..<Self.acceptsPerRound {
+                guard let client = Socket.accept(listening, nonBlocking: true) else {
+                    // Out of descriptors: free the oldest, so the pending connection can be taken next round.
+                    if errno == EMFILE || errno == ENFILE { connections.closeOldest() }
+                    break
                 }
+                connections.add(client, deadline: clock.now.advanced(by: clientTimeout))
             }
         }
     }
 
-    private func answer(_ request: HTTPRequest, client: Int32, callback: Callback) -> Redirect? {
+    /// Reads from a readable connection and answers it once its request is whole; returns the redirect when
+    /// it is the one awaited.
+    private func serve(_ client: Int32, in connections: LoopbackConnections, callback: Callback, check: RedirectCheck?) -> Redirect? {
+        switch connections.receive(from: client) {
+        case .waiting, .closed:
+            return nil
+        case .malformed(let reason):
+            Socket.send(client, HTTPRequest.response(status: 400, reason: "Bad Request", title: "Bad request", message: HTTPRequest.escapingHTML(reason)))
+            connections.close(client)
+            return nil
+        case .request(let request):
+            defer { connections.close(client) }
+            return answer(request, client: client, callback: callback, check: check)
+        }
+    }
+
+    private func answer(_ request: HTTPRequest, client: Int32, callback: Callback, check: RedirectCheck?) -> Redirect? {
         let host = isIPv6 ? "[::1]" : "127.0.0.1"
         guard let uri = try? URI(parsing: "http://\(host):\(port)\(request.target)") else {
             Socket.send(client, HTTPRequest.response(status: 400, reason: "Bad Request", title: "Bad request", message: "The address is not a valid URI."))
@@ -129,17 +163,33 @@ public final class LoopbackListener: Sendable {
             return nil
         }
         let redirect: Redirect
+        let parameters: [FormParameter]?
         switch request.method {
         case "GET":
             redirect = Redirect(callbackURL: uri)
+            parameters = try? uri.queryParameters()
         case "POST" where request.contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true:
             redirect = Redirect(callbackURL: uri, formBody: request.body)
+            parameters = try? FormParameter.parse(request.body)
         default:
             Socket.send(client, HTTPRequest.response(status: 405, reason: "Method Not Allowed", title: "Method not allowed", message: "Use GET or a form POST."))
             return nil
         }
-        Socket.send(client, HTTPRequest.response(status: 200, reason: "OK", title: "Signed in",
-                                                 message: "You can close this window and return to the application."))
+        switch check?.judge(parameters) ?? .signedIn {
+        case .foreign:
+            Socket.send(client, HTTPRequest.response(
+                status: 400, reason: "Bad Request", title: "Not this sign-in",
+                message: "This response does not belong to the sign-in in progress, so it was ignored. "
+                    + "Finish signing in in the browser window the application opened."))
+            return nil
+        case .signedIn:
+            Socket.send(client, HTTPRequest.response(status: 200, reason: "OK", title: "Signed in",
+                                                     message: "You can close this window and return to the application."))
+        case .failed(let error):
+            let said = error.map { " The server answered “\(HTTPRequest.escapingHTML($0.error.rawValue))”." } ?? ""
+            Socket.send(client, HTTPRequest.response(status: 200, reason: "OK", title: "Sign-in failed",
+                                                     message: "You are not signed in.\(said) Return to the application for details."))
+        }
         return redirect
     }
 }

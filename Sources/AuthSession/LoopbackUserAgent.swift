@@ -11,6 +11,10 @@ import Dispatch
 /// let redirect = try await session.authenticate()
 /// ```
 ///
+/// When the authorization URL has a `state` query parameter (RFC 6749 §4.1.1), only a redirect with that
+/// `state` ends the wait; stray and forged requests get an error page (``LoopbackListener`` says what is
+/// and is not guaranteed).
+///
 /// `prefersEphemeralWebBrowserSession` cannot be honoured: the system browser uses the user's own profile
 /// and cookies (that is the point of RFC 8252 — the user's existing login is reused). The agent needs no
 /// presentation context.
@@ -18,7 +22,8 @@ public struct LoopbackUserAgent: UserAgent {
     public let listener: LoopbackListener
     /// How long to wait for the redirect.
     public var timeout: Duration
-    /// How long one connection may take to send its request before it is dropped.
+    /// How long one connection may take, from being accepted, to send its whole request before it is
+    /// dropped. Connections are served concurrently, so a slow or silent one never delays another.
     public var clientTimeout: Duration
     /// Opens the page; by default ``SystemBrowser/open(_:)`` (`xdg-open` on Linux, `open` on macOS).
     public var openBrowser: @Sendable (String) throws(AuthSessionError) -> Void
@@ -35,7 +40,10 @@ public struct LoopbackUserAgent: UserAgent {
 
     public var requiresPresentationContext: Bool { false }
 
+    /// Opens `request.url` and waits for the redirect. When the URL has a `state` query parameter (RFC 6749
+    /// §4.1.1), only a redirect with that same `state` ends the wait (see ``LoopbackListener``).
     public func present(_ request: UserAgentRequest) async throws(AuthSessionError) -> Redirect {
+        let check = RedirectCheck(authorizationURL: request.url)
         try openBrowser(request.url.text)
         let cancelled = Locked(false)
         let listener = listener
@@ -45,7 +53,7 @@ public struct LoopbackUserAgent: UserAgent {
                 // The wait blocks on poll(2), so it runs on a Dispatch thread, not the cooperative pool.
                 DispatchQueue.global().async {
                     continuation.resume(returning: listener.waitForRedirect(
-                        callback: request.callback, timeout: timeout, clientTimeout: clientTimeout,
+                        callback: request.callback, check: check, timeout: timeout, clientTimeout: clientTimeout,
                         isCancelled: { cancelled.withLock { $0 } }))
                 }
             }

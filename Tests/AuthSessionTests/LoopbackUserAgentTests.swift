@@ -64,8 +64,8 @@ struct LoopbackUserAgentTests {
 
     /// Runs a loopback session while `client` plays the browser; returns the session's result.
     static func run(
-        listener: LoopbackListener, timeout: Duration = .seconds(10), clientTimeout: Duration = .milliseconds(300),
-        client: @escaping @Sendable (UInt16) -> Void
+        listener: LoopbackListener, authorize: String = LoopbackUserAgentTests.authorize, timeout: Duration = .seconds(10),
+        clientTimeout: Duration = .milliseconds(300), client: @escaping @Sendable (UInt16) -> Void
     ) async -> Result<Redirect, AuthSessionError> {
         let opened = LockedStrings()
         let agent = LoopbackUserAgent(listener: listener, timeout: timeout, clientTimeout: clientTimeout) { url in opened.append(url) }

@@ -28,6 +28,7 @@ package struct HTTPRequest {
         guard let headEnd = find([13, 10, 13, 10], in: bytes) else {
             return bytes.count > maximumHeadSize ? .malformed("request head over \(maximumHeadSize) bytes") : .needMore
         }
+        guard headEnd <= maximumHeadSize else { return .malformed("request head over \(maximumHeadSize) bytes") }
         guard bytes[..<headEnd].allSatisfy({ $0 == 9 || (0x20...0x7e).contains($0) || $0 == 13 || $0 == 10 }) else {
             return .malformed("non-ASCII bytes in the request head")
         }
@@ -65,6 +66,23 @@ package struct HTTPRequest {
         guard bytes.count >= needle.count else { return nil }
         for start in 0...(bytes.count - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) { return start }
         return nil
+    }
+
+    /// Text made safe to put in the page: `&`, `<`, `>`, `"` and `'` as character references (a value from
+    /// a request, such as an OAuth `error` code, must not become markup).
+    static func escapingHTML(_ text: String) -> String {
+        var escaped = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
     }
 
     /// A complete response with a small HTML page; the connection is closed after it.

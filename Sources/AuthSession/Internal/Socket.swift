@@ -14,8 +14,17 @@ package enum Socket {
     static let streamType = Int32(SOCK_STREAM.rawValue)
     #endif
 
+    /// How many finished handshakes the kernel queues before `accept` takes them (the system caps it at
+    /// `somaxconn`): enough that a burst of stray connections does not make the browser's SYN wait for a
+    /// retransmission.
+    static let backlog: Int32 = 128
+
     /// A listening TCP socket bound to 127.0.0.1 or ::1 (never another address) on `port` (0: any free port).
     /// Returns the descriptor and the port actually bound.
+    ///
+    /// `SO_REUSEADDR` is set, so a fixed port can be bound again while the connections of the previous
+    /// login are in TIME_WAIT (the listener closes first, so they are on its side). It does not let two
+    /// sockets listen on the same address and port at once: that still fails with `EADDRINUSE`.
     package static func listen(ipv6: Bool, port: UInt16) throws(AuthSessionError) -> (descriptor: Int32, port: UInt16) {
         let family = ipv6 ? AF_INET6 : AF_INET
         let descriptor = socket(family, streamType, 0)
@@ -23,6 +32,10 @@ package enum Socket {
         var bound = false
         defer { if !bound { close(descriptor) } }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        var on: Int32 = 1
+        guard setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
+            throw .socketFailure(operation: "setsockopt", errno: errno)
+        }
         var status: Int32
         if ipv6 {
             var address = sockaddr_in6()
@@ -48,7 +61,7 @@ package enum Socket {
             }
         }
         guard status == 0 else { throw .socketFailure(operation: "bind", errno: errno) }
-        guard Glibcish.listen(descriptor, 16) == 0 else { throw .socketFailure(operation: "listen", errno: errno) }
+        guard Glibcish.listen(descriptor, backlog) == 0 else { throw .socketFailure(operation: "listen", errno: errno) }
         let flags = fcntl(descriptor, F_GETFL)
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
         let actual = try boundAddress(descriptor).port
@@ -90,11 +103,25 @@ package enum Socket {
         return count > 0
     }
 
-    /// Accepts one connection, or nil when none is waiting.
-    package static func accept(_ descriptor: Int32) -> Int32? {
+    /// Waits up to `milliseconds` for any of the descriptors to be readable (or closed, or in error); returns
+    /// whether each one is, in the order given (all false on a timeout or an interrupted wait).
+    package static func waitReadable(_ descriptors: [Int32], milliseconds: Int32) -> [Bool] {
+        var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let count = entries.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), milliseconds) }
+        guard count > 0 else { return Array(repeating: false, count: descriptors.count) }
+        return entries.map { $0.revents != 0 }
+    }
+
+    /// Accepts one connection, or nil when none is waiting; `nonBlocking` makes the connection's reads and
+    /// writes return at once rather than wait (the listener serves many connections on one thread).
+    package static func accept(_ descriptor: Int32, nonBlocking: Bool = false) -> Int32? {
         let client = Glibcish.accept(descriptor, nil, nil)
         guard client >= 0 else { return nil }
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        if nonBlocking {
+            let flags = fcntl(client, F_GETFL)
+            _ = fcntl(client, F_SETFL, flags | O_NONBLOCK)
+        }
         #if canImport(Darwin)
         var on: Int32 = 1
         _ = setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -108,6 +135,30 @@ package enum Socket {
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         if count > 0 { buffer += chunk[..<count] }
         return count
+    }
+
+    /// What a read on a non-blocking connection found.
+    package enum ReadResult: Equatable {
+        /// This many bytes were appended.
+        case received(Int)
+        /// Nothing is available yet (or the call was interrupted): try again when poll says so.
+        case wouldBlock
+        /// The peer closed its side, or the connection failed.
+        case closed
+    }
+
+    /// Reads what is available into `buffer` (at most `limit` bytes in total), telling "nothing yet" apart
+    /// from "closed", as a non-blocking socket needs.
+    package static func read(_ descriptor: Int32, into buffer: inout [UInt8], limit: Int) -> ReadResult {
+        guard buffer.count < limit else { return .closed }
+        var chunk = [UInt8](repeating: 0, count: min(4096, limit - buffer.count))
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count > 0 {
+            buffer += chunk[..<count]
+            return .received(count)
+        }
+        if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return .wouldBlock }
+        return .closed
     }
 
     /// Closes a descriptor.

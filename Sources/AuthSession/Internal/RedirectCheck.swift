@@ -1,0 +1,64 @@
+import AuthCallback
+import AuthDigest
+
+/// How the loopback listener tells the session's own redirect from stray or forged requests on the
+/// callback path: by the `state` the authorization URL carries (RFC 6749 §10.12, RFC 8252 §8.9).
+///
+/// ```swift
+/// let check = RedirectCheck(authorizationURL: try URI(parsing: "https://as.example/authorize?state=xyz"))
+/// check?.judge(try FormParameter.parse(Array("code=c&state=xyz".utf8)))   // .signedIn
+/// check?.judge(try FormParameter.parse(Array("code=c&state=abc".utf8)))   // .foreign
+/// ```
+///
+/// Checked: the response has exactly one `state` parameter and it equals the session's, compared in
+/// constant time (`ConstantTime`); only then is it the session's response. Whether that response is a
+/// success is then read by `AuthorizationResponse` (error, code, repeated parameters). Not checked:
+/// anything a process that knows the `state` can forge — a local process that can read the authorization
+/// URL (from the browser's command line, for instance) can still send a response the listener accepts.
+struct RedirectCheck {
+    /// What a request on the callback path is, for the listener.
+    enum Verdict: Equatable {
+        /// Not this session's response: no `state`, another one, more than one, or parameters that do not
+        /// decode. Answered with an error page; the wait goes on.
+        case foreign
+        /// This session's response, and a success (a code and nothing wrong).
+        case signedIn
+        /// This session's response, but not a success: an OAuth error response (RFC 6749 §4.1.2.1), or nil
+        /// for anything else wrong with it (no code, a repeated parameter). Answered with an error page and
+        /// delivered: the caller's own check reports why.
+        case failed(OAuthErrorResponse?)
+    }
+
+    /// The `state` sent in the authorization request.
+    let expectedState: String
+
+    /// The check for the authorization URL's `state`, or nil when the URL has none, an empty one, more than
+    /// one, or a query that does not decode (the listener then accepts any request on the path, as it
+    /// always did).
+    init?(authorizationURL: URI) {
+        guard let parameters = try? authorizationURL.queryParameters() else { return nil }
+        let states = parameters.filter(Self.isState)
+        guard states.count == 1, !states[0].value.isEmpty else { return nil }
+        expectedState = states[0].value
+    }
+
+    /// Judges a request's decoded parameters (the query of a GET, the body of a form POST); nil when they
+    /// did not decode.
+    func judge(_ parameters: [FormParameter]?) -> Verdict {
+        guard let parameters else { return .foreign }
+        let states = parameters.filter(Self.isState)
+        guard states.count == 1, ConstantTime.isEqual(states[0].value.utf8, expectedState.utf8) else { return .foreign }
+        do throws(AuthCallbackError) {
+            _ = try AuthorizationResponse(parameters: parameters, expecting: .init(state: expectedState))
+            return .signedIn
+        } catch {
+            if case .errorResponse(let response) = error { return .failed(response) }
+            return .failed(nil)
+        }
+    }
+
+    /// Whether a parameter is `state`, by its exact bytes (not `String ==`, which folds Unicode equivalents).
+    private static func isState(_ parameter: FormParameter) -> Bool {
+        parameter.name.utf8.elementsEqual("state".utf8)
+    }
+}
