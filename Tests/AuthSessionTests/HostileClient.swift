@@ -42,6 +42,13 @@ enum HostileClient {
         return descriptor
     }
 
+    /// How long a client waits for an answer. In the full suite on 2 cores the session's task can wait many
+    /// seconds for a thread before its listener serves, so the budget is generous; `.ci/run` runs this suite
+    /// again alone with `AUTHFLOW_TIMING_CHECKS=1`, where it is the 1 second the stress test promises.
+    static let budget: Duration = timingChecks ? .seconds(1) : .seconds(30)
+    /// Whether the 1-second bounds are asserted (a quiet machine, this suite alone).
+    static let timingChecks = ProcessInfo.processInfo.environment["AUTHFLOW_TIMING_CHECKS"] == "1"
+
     /// Opens `count` connections in batches of 16, letting each batch's handshakes finish (for at most
     /// `batchBudget`) before the next, so that the listener's accept queue does not overflow and drop SYNs
     /// (which the kernel would retry only a second later, out of order).
@@ -99,7 +106,7 @@ enum HostileClient {
         return (String(decoding: response, as: UTF8.self), clock.now - start)
     }
 
-    static func get(port: UInt16, _ target: String, within budget: Duration = .seconds(1)) -> (response: String, elapsed: Duration)? {
+    static func get(port: UInt16, _ target: String, within budget: Duration = HostileClient.budget) -> (response: String, elapsed: Duration)? {
         exchange(port: port, Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8), within: budget)
     }
 
