@@ -6,6 +6,10 @@ import Testing
 /// or special file planted at the path, a file others can read, and saves that fail part-way.
 @Suite("FileCredentialStore safety")
 struct FileCredentialStoreTests {
+    /// How long a call may take before it counts as hung: generous, because the whole suite shares two cores
+    /// and a simple test can wait many seconds to be scheduled; what is caught here is a call that never ends.
+    static let bound = 120.0
+
     static let credential = StoredCredential(user: "alice", tokens: TokenSet(accessToken: "at-1", refreshToken: "rt-1"))
     static let document = #"{"version":1,"credentials":[]}"#
 
@@ -113,10 +117,10 @@ struct FileCredentialStoreTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(mkfifo(path, 0o600) == 0)
         let store = FileCredentialStore(path: path)
-        let outcome = try #require(await finishes(within: 5) { await Self.error { () async throws(AuthCredentialsError) -> Any? in try await store.lastUser() } }, "reading the FIFO blocked")
+        let outcome = try #require(await finishes(within: Self.bound) { await Self.error { () async throws(AuthCredentialsError) -> Any? in try await store.lastUser() } }, "reading the FIFO blocked")
         #expect(outcome == .storeIsNotAFile(path: path, kind: "FIFO"))
         #expect(outcome?.code == 7011)
-        let saving = try #require(await finishes(within: 5) { await Self.error { () async throws(AuthCredentialsError) -> Any? in try await store.save(Self.credential) } }, "saving blocked")
+        let saving = try #require(await finishes(within: Self.bound) { await Self.error { () async throws(AuthCredentialsError) -> Any? in try await store.save(Self.credential) } }, "saving blocked")
         #expect(saving == .storeIsNotAFile(path: path, kind: "FIFO"))
         #expect(isFIFO(path), "the FIFO is left as it was")
         #expect(try Self.names(in: directory) == ["credentials.json"])

@@ -31,6 +31,10 @@ private func urlError(_ code: Int) -> URLError {
 
 @Suite("URLSessionTransport never hangs: 401 challenges, deadlines, cancellation")
 struct URLSessionTransportDeadlineTests {
+    /// How long a call may take before it counts as hung: generous, because the whole suite shares two cores
+    /// and a simple test can wait many seconds to be scheduled; what is caught here is a call that never ends.
+    static let bound = 120.0
+
     /// A provider on 127.0.0.1 that wants HTTP Basic with `the-right-secret`.
     static func confidentialProvider() throws -> (FakeProviderServer, FakeOpenIDProvider) {
         let server = try FakeProviderServer()
@@ -54,8 +58,8 @@ struct URLSessionTransportDeadlineTests {
                 HeaderField(name: "Authorization", value: "Basic ZGVtby1hcHA6YS13cm9uZy1zZWNyZXQ="),
             ],
             body: Array("grant_type=refresh_token&refresh_token=anything".utf8))
-        let transport = URLSessionTransport(timeout: 5)
-        let result = try #require(await finishes(within: 15) { await outcome(transport, request) }, "the request hung")
+        let transport = URLSessionTransport(timeout: 30)
+        let result = try #require(await finishes(within: Self.bound) { await outcome(transport, request) }, "the request hung")
         let response = try result.get()
         #expect(response.status == 401)
         #expect(response.header("www-authenticate") == "Basic realm=\"\(server.baseURL)\"")
@@ -69,8 +73,8 @@ struct URLSessionTransportDeadlineTests {
         defer { server.stop() }
         var configuration = try provider.clientConfiguration
         configuration.clientAuthentication = .clientSecretBasic("a-wrong-secret")
-        let client = try await AuthClient.discover(configuration, transport: URLSessionTransport(timeout: 5))
-        let ended = await finishes(within: 15) { () -> AuthClientError? in
+        let client = try await AuthClient.discover(configuration, transport: URLSessionTransport(timeout: 30))
+        let ended = await finishes(within: Self.bound) { () -> AuthClientError? in
             var generator = SeededRandomNumberGenerator(seed: 5)
             do throws(AuthClientError) {
                 _ = try await client.login(with: provider.browser(), using: &generator)
@@ -90,7 +94,7 @@ struct URLSessionTransportDeadlineTests {
         let stub = try LoopbackStub()
         defer { stub.stop() }
         let transport = URLSessionTransport(timeout: 0.5)
-        let result = await finishes(within: 10) { await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/token")) }
+        let result = await finishes(within: Self.bound) { await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/token")) }
         let ended = try #require(result, "the request hung")
         let failure = try #require(transportFailure(ended))
         #expect(failure.kind == .timedOut)
@@ -102,7 +106,7 @@ struct URLSessionTransportDeadlineTests {
         let stub = try LoopbackStub(head: "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n", trickle: true)
         defer { stub.stop() }
         let transport = URLSessionTransport(timeout: 1)
-        let result = await finishes(within: 10) { await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/jwks")) }
+        let result = await finishes(within: Self.bound) { await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/jwks")) }
         let ended = try #require(result, "the request outlived its deadline")
         let failure = try #require(transportFailure(ended))
         #expect(failure.kind == .timedOut)
@@ -116,7 +120,7 @@ struct URLSessionTransportDeadlineTests {
         let request = Task { await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/userinfo")) }
         try await Task.sleep(for: .milliseconds(200))
         request.cancel()
-        let result = await finishes(within: 5) { await request.value }
+        let result = await finishes(within: Self.bound) { await request.value }
         let ended = try #require(result, "the cancelled request went on")
         let failure = try #require(transportFailure(ended))
         #expect(failure.kind == .cancelled)
@@ -128,7 +132,7 @@ struct URLSessionTransportDeadlineTests {
         let stub = try LoopbackStub()
         defer { stub.stop() }
         let transport = URLSessionTransport(timeout: 60)
-        let result = await finishes(within: 5) {
+        let result = await finishes(within: Self.bound) {
             await withTaskGroup(of: Result<TransportResponse, AuthClientError>.self) { group in
                 group.cancelAll()
                 group.addTask { await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/userinfo")) }
