@@ -89,6 +89,17 @@ struct URLSessionTransportDeadlineTests {
         #expect(provider.requestCount(.token) == 1)
     }
 
+    @Test("a redirect is returned as it is, not followed, through the transport's own delegate")
+    func redirectReturned() async throws {
+        let stub = try LoopbackStub(head: "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:9/elsewhere\r\nContent-Length: 0\r\n\r\n")
+        defer { stub.stop() }
+        let transport = URLSessionTransport(timeout: 30)
+        let result = try #require(await finishes(within: Self.bound) { await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/token")) })
+        let response = try result.get()
+        #expect(response.status == 302)
+        #expect(response.header("location") == "http://127.0.0.1:9/elsewhere")
+    }
+
     @Test("a server that accepts the connection and never answers ends in .timedOut within the timeout")
     func silentServer() async throws {
         let stub = try LoopbackStub()
