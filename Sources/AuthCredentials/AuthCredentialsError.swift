@@ -24,6 +24,16 @@ public enum AuthCredentialsError: Error, Sendable {
     case storeFailure(operation: String, path: String, errno: Int32)
     /// The store file is not a credential store document; it is left as it is.
     case corruptStore(path: String, reason: String)
+    /// The store path is a symbolic link. The store never follows one (a link planted in a shared or
+    /// synced directory could send tokens elsewhere, or overwrite another file); the link and its target
+    /// are left untouched.
+    case storeIsSymbolicLink(path: String)
+    /// Something other than a regular file is at the store path: a directory, a FIFO, a socket or a
+    /// device (`kind` names it). It is never opened for reading, nor replaced.
+    case storeIsNotAFile(path: String, kind: String)
+    /// The store file can be read or written by group or others (`mode`, the permission bits) and belongs
+    /// to another user, so the store does not restrict it to 0600 (as it does its own). Its tokens are not used.
+    case storeExposed(path: String, mode: Int)
 
     /// A stable number for the case: 7001 and up.
     public var code: Int {
@@ -37,6 +47,9 @@ public enum AuthCredentialsError: Error, Sendable {
         case .unsupportedTokenType: 7007
         case .storeFailure: 7008
         case .corruptStore: 7009
+        case .storeIsSymbolicLink: 7010
+        case .storeIsNotAFile: 7011
+        case .storeExposed: 7012
         }
     }
 }
@@ -56,6 +69,10 @@ extension AuthCredentialsError: CustomStringConvertible {
             case .unsupportedTokenType(let type): "token_type '\(type)' is not supported; only Bearer (RFC 6750)"
             case .storeFailure(let operation, let path, let errno): "cannot \(operation) '\(path)' (errno \(errno))"
             case .corruptStore(let path, let reason): "'\(path)' is not a credential store: \(reason)"
+            case .storeIsSymbolicLink(let path): "'\(path)' is a symbolic link; the credential store does not follow links (left untouched)"
+            case .storeIsNotAFile(let path, let kind): "'\(path)' is a \(kind), not a regular file; the credential store refuses it (left untouched)"
+            case .storeExposed(let path, let mode):
+                "'\(path)' is accessible to other users (mode 0\(String(mode, radix: 8))) and belongs to another user, so it is not restricted to 0600 but refused"
             }
         return "AuthCredentialsError \(code): \(reason)"
     }

@@ -12,9 +12,24 @@ import Foundation
 /// ```
 ///
 /// Security and safety, as implemented:
-/// - every save writes a new file with mode `0600` (owner read/write only) and renames it over the old one,
-///   so a crash leaves the old or the new file, never half of one, and the tokens are never readable by
-///   other users, not even during the write;
+/// - every save writes a new file with mode `0600` (owner read/write only, whatever the umask) and
+///   renames it over the old one, so a crash leaves the old or the new file, never half of one, and the
+///   tokens are never readable by other users, not even during the write. The new file is flushed to disk
+///   before the rename and the directory after it, so a completed save survives a power loss;
+/// - **temporary files never outlive a save**: a failed save removes its own, and a save killed between
+///   writing and renaming (a crash, `kill -9`) is cleaned up at the store's first use and on every
+///   ``remove(user:)`` (so at logout): files named exactly `<file name>.tmp-<digits>-<digits>` beside the
+///   store, regular files owned by this user, and only when no save in any process still holds their
+///   `flock` lock — a save running in another process keeps its file;
+/// - **only a regular file is a store**: a symbolic link at the path is refused with
+///   ``AuthCredentialsError/storeIsSymbolicLink(path:)`` (opened with `O_NOFOLLOW`, and never renamed over
+///   either), and a directory, FIFO, socket or device with ``AuthCredentialsError/storeIsNotAFile(path:kind:)``
+///   — checked before opening (and again on the open descriptor), so a FIFO never blocks a read. Both are
+///   left untouched. Links in the *directories* above the file are followed, as usual;
+/// - a store file readable or writable by group or others (say, created by hand with mode 0644) is set to
+///   `0600` when it is read; one that belongs to another user is refused (even for root) with
+///   ``AuthCredentialsError/storeExposed(path:mode:)``. Tokens that were already exposed should be
+///   considered leaked: sign in again;
 /// - the file holds refresh and access tokens in plain text, protected only by the file's permissions:
 ///   on Apple platforms prefer a Keychain-backed conformance;
 /// - a file that is not a store document (truncated, edited, another format) is an error
@@ -27,8 +42,21 @@ public actor FileCredentialStore: CredentialStore {
     /// The largest file read, as a guard against reading something that is not a store.
     public static let maximumFileSize = 1 << 20
 
+    /// Called before each step of a save: fault injection for tests.
+    private let beforeStep: AtomicFile.StepHook?
+    /// Whether temporaries left by earlier, killed saves were looked for.
+    private var cleanedUp = false
+
+    /// A store in the file at `path`. Nothing is read or created until the first call.
     public init(path: String) {
         self.path = path
+        beforeStep = nil
+    }
+
+    /// A store whose saves call `beforeStep` before writing, flushing and renaming (tests inject faults).
+    init(path: String, beforeStep: @escaping AtomicFile.StepHook) {
+        self.path = path
+        self.beforeStep = beforeStep
     }
 
     public func credential(for user: String) throws(AuthCredentialsError) -> StoredCredential? {
@@ -47,15 +75,22 @@ public actor FileCredentialStore: CredentialStore {
         return merged
     }
 
+    /// Forgets `user`, then removes temporary files left by killed saves.
     public func remove(user: String) throws(AuthCredentialsError) {
         var document = try load()
         document.remove(user: user)
         try store(document)
+        AtomicFile.removeStaleTemporaries(of: path)
     }
 
-    /// The whole document (an empty one when the file does not exist yet).
+    /// The whole document (an empty one when the file does not exist yet). The first call also removes
+    /// temporary files left by killed saves.
     public func load() throws(AuthCredentialsError) -> CredentialStoreDocument {
-        guard let bytes = try AtomicFile.readFile(path, limit: Self.maximumFileSize) else { return CredentialStoreDocument() }
+        if !cleanedUp {
+            cleanedUp = true
+            AtomicFile.removeStaleTemporaries(of: path)
+        }
+        guard let bytes = try AtomicFile.readFile(path, limit: Self.maximumFileSize, mode: 0o600) else { return CredentialStoreDocument() }
         let document: CredentialStoreDocument
         do {
             document = try JSONDecoder().decode(CredentialStoreDocument.self, from: Data(bytes))
@@ -75,7 +110,7 @@ public actor FileCredentialStore: CredentialStore {
         } catch {
             throw .corruptStore(path: path, reason: "cannot encode: \(Self.reason(error))")
         }
-        try AtomicFile.replaceFile(Array(data), to: path, mode: 0o600)
+        try AtomicFile.replaceFile(Array(data), to: path, mode: 0o600, beforeStep: beforeStep)
     }
 
     /// A decoding error in words, naming the field but never a value.

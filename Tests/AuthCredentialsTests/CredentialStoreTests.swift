@@ -65,7 +65,7 @@ struct CredentialStoreTests {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("credentials.json").path
-        FileManager.default.createFile(atPath: path, contents: Data(#"{"version":1,"credentials":[]}"#.utf8), attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(atPath: path, contents: Data(#"{"version":1,"credentials":[]}"#.utf8), attributes: [.posixPermissions: 0o644])
         try await FileCredentialStore(path: path).save(Self.firstSignIn)
         #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
