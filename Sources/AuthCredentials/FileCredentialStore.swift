@@ -83,6 +83,18 @@ public actor FileCredentialStore: CredentialStore {
         AtomicFile.removeStaleTemporaries(of: path)
     }
 
+    /// Compare and remove in one actor step: reads the file, and removes the user only if the stored tokens
+    /// are still `expected`. (Another process writing between the read and the rename can still win: the
+    /// file has no cross-process lock.)
+    public func remove(user: String, ifTokensAre expected: TokenSet) throws(AuthCredentialsError) -> Bool {
+        var document = try load()
+        guard document.credential(for: user)?.tokens == expected else { return false }
+        document.remove(user: user)
+        try store(document)
+        AtomicFile.removeStaleTemporaries(of: path)
+        return true
+    }
+
     /// The whole document (an empty one when the file does not exist yet). The first call also removes
     /// temporary files left by killed saves.
     public func load() throws(AuthCredentialsError) -> CredentialStoreDocument {

@@ -97,7 +97,7 @@ extension FakeOpenIDProvider {
         var refused = Self.json(401, ["error": "invalid_client", "error_description": "client authentication failed"])
         if request.header("Authorization") != nil {
             // RFC 6749 §5.2: a client that tried HTTP authentication gets the scheme it may use.
-            refused.headerFields.append(HeaderField(name: "WWW-Authenticate", value: "Basic realm=\"fake-provider\""))
+            refused.headerFields.append(HeaderField(name: "WWW-Authenticate", value: "Basic realm=\"\(configuration.issuer)\""))
         }
         switch configuration.clientAuthentication {
         case .none:

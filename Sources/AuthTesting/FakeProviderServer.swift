@@ -16,8 +16,9 @@ public import AuthSession
 /// ```
 ///
 /// One request per connection (`Connection: close`), served one at a time, bodies up to 64 KiB; the accept
-/// loop runs in a task that polls without blocking a thread. A 401 to a request that carried HTTP Basic
-/// credentials gets `WWW-Authenticate: Basic realm="<base URL>"` when the provider set none (RFC 6749 §5.2). The issuer is `http` on loopback, so clients
+/// loop runs in a task that polls without blocking a thread. The provider's 401 to a client that tried HTTP
+/// Basic carries `WWW-Authenticate: Basic realm="<issuer>"` (RFC 6749 §5.2), which some HTTP stacks treat as
+/// a challenge: a good test of a transport. The issuer is `http` on loopback, so clients
 /// need `allowsInsecureLoopbackIssuer` (``FakeOpenIDProvider/clientConfiguration`` sets it).
 public final class FakeProviderServer: Sendable {
     /// `http://127.0.0.1:PORT`.
@@ -77,13 +78,12 @@ public final class FakeProviderServer: Sendable {
                 var transportRequest = TransportRequest(
                     method: TransportRequest.Method(rawValue: request.method), url: base + request.target, body: request.body)
                 for field in request.headerFields { transportRequest.setHeader(field.name, field.value) }
-                var answer: TransportResponse
+                let answer: TransportResponse
                 do {
                     answer = try await provider.send(transportRequest)
                 } catch {
                     return  // an injected .noResponse: close without answering
                 }
-                challengeBasic(&answer, request: transportRequest, realm: base)
                 Socket.send(client, response(answer))
                 return
             case .needMore:
@@ -94,16 +94,6 @@ public final class FakeProviderServer: Sendable {
                 }
             }
         }
-    }
-
-    /// RFC 6749 §5.2: a client that authenticated with HTTP Basic and is refused gets 401 with a
-    /// `WWW-Authenticate` field for that scheme — as real providers send it, and as some HTTP stacks
-    /// mishandle it (it is an authentication challenge to them).
-    private static func challengeBasic(_ answer: inout TransportResponse, request: TransportRequest, realm: String) {
-        guard answer.status == 401, answer.header("WWW-Authenticate") == nil,
-            let authorization = request.header("Authorization"), authorization.lowercased().hasPrefix("basic ")
-        else { return }
-        answer.headerFields.append(HeaderField(name: "WWW-Authenticate", value: "Basic realm=\"\(realm)\""))
     }
 
     private static func response(_ response: TransportResponse) -> [UInt8] {

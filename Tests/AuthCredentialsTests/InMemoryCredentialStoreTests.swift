@@ -1,5 +1,6 @@
 import AuthCredentials
 import AuthJWT
+import Foundation
 import Testing
 
 @Suite("Compare before remove: a store never deletes tokens newer than the ones that failed")
@@ -16,6 +17,18 @@ struct InMemoryCredentialStoreTests {
         #expect(try await store.remove(user: "alice", ifTokensAre: Self.newer))
         #expect(await store.credential(for: "alice") == nil)
         #expect(try await store.remove(user: "alice", ifTokensAre: Self.newer) == false)
+    }
+
+    @Test("the file store does the same in one step")
+    func file() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-cbr-\(UInt32.random(in: 0...UInt32.max)).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = FileCredentialStore(path: path)
+        try await store.save(StoredCredential(user: "alice", tokens: Self.newer))
+        #expect(try await store.remove(user: "alice", ifTokensAre: Self.old) == false)
+        #expect(try await store.credential(for: "alice")?.tokens == Self.newer)
+        #expect(try await store.remove(user: "alice", ifTokensAre: Self.newer))
+        #expect(try await FileCredentialStore(path: path).lastUser() == nil)
     }
 
     @Test("the protocol's default does the same for a store that does not implement it")
