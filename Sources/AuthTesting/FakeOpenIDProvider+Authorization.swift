@@ -8,8 +8,8 @@ extension FakeOpenIDProvider {
     /// The authorization endpoint (RFC 6749 §4.1.1, OpenID Connect Core §3.1.2): checks the request, lets
     /// the user act, and returns the redirect URL. A request that cannot be redirected (unknown client or
     /// redirect URI) throws, as a real provider shows an error page instead of redirecting (RFC 6749 §4.1.2.1).
-    func authorize(_ url: URI, as authorization: Authorization) throws(AuthSessionError) -> String {
-        state.withLock { $0.counts[.authorization, default: 0] += 1 }
+    func authorize(_ url: URI, as authorization: Authorization, counted: Bool = true) throws(AuthSessionError) -> String {
+        if counted { state.withLock { $0.counts[.authorization, default: 0] += 1 } }
         if case .cancel = authorization { throw .canceledLogin }
         let parameters: [FormParameter]
         do {

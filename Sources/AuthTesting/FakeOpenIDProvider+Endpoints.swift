@@ -33,6 +33,10 @@ extension FakeOpenIDProvider {
         case (.userinfo, .get), (.userinfo, .post): return userinfo(request)
         case (.revocation, .post): return revoke(request)
         case (.deviceAuthorization, .post): return authorizeDevice(request)
+        case (.authorization, .get): return authorizationPage(request)
+        case (.authorization, .post): return submitAuthorizationPage(request)
+        case (.deviceVerification, .get): return deviceVerificationPage(request)
+        case (.deviceVerification, .post): return submitDeviceVerificationPage(request)
         case (.endSession, .get): return TransportResponse(status: 200)
         default: return TransportResponse(status: 405)
         }

@@ -70,6 +70,8 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         case revocation = "/revoke"
         case endSession = "/logout"
         case deviceAuthorization = "/device_authorization"
+        /// The page where the user enters a device's user code (RFC 8628 §3.3).
+        case deviceVerification = "/device"
     }
 
     /// A failure to inject at an endpoint.

@@ -70,7 +70,7 @@ package struct HTTPRequest {
 
     /// Text made safe to put in the page: `&`, `<`, `>`, `"` and `'` as character references (a value from
     /// a request, such as an OAuth `error` code, must not become markup).
-    static func escapingHTML(_ text: String) -> String {
+    package static func escapingHTML(_ text: String) -> String {
         var escaped = ""
         for character in text.unicodeScalars {
             switch character {
