@@ -45,6 +45,12 @@ public enum AuthClientError: Error, Sendable {
     case missingIDToken
     /// A test double that was not meant to be used was called; the message says which and where it was made.
     case unimplemented(String)
+    /// The ID token names a key (`kid`) the cached JWK Set lacks, and fetching the set again failed; the
+    /// cached keys were kept. `cause` says what happened (no response, a status, a set that is not valid).
+    indirect case keySetRefetchFailed(keyID: String?, cause: AuthClientError)
+    /// An HS256 ID token's MAC does not verify with the client secret (Core §10.1), and its header names a
+    /// key: the provider may be MACing ID tokens with a key of its own, which the client cannot have.
+    case idTokenSecretMismatch(keyID: String)
 
     /// A stable number for the case: 10001 and up.
     public var code: Int {
@@ -67,6 +73,8 @@ public enum AuthClientError: Error, Sendable {
         case .invalidUserInfo: 10016
         case .missingIDToken: 10017
         case .unimplemented: 10018
+        case .keySetRefetchFailed: 10040
+        case .idTokenSecretMismatch: 10041
         }
     }
 
@@ -106,6 +114,12 @@ extension AuthClientError: CustomStringConvertible {
             case .invalidUserInfo(let reason): "invalid userinfo response (OpenID Connect Core §5.3.2): \(reason)"
             case .missingIDToken: "the token response has no id_token although the openid scope was requested (OpenID Connect Core §3.1.3.3)"
             case .unimplemented(let message): message
+            case .keySetRefetchFailed(let keyID, let cause):
+                "the ID token names key \(keyID.map { "'\($0)'" } ?? "(no kid)"), which the cached JWK Set does not have, and fetching "
+                    + "the set again failed, so the cached keys were kept: \(cause)"
+            case .idTokenSecretMismatch(let keyID):
+                "the HS256 ID token does not verify with the client secret (OpenID Connect Core §10.1); its header names key '\(keyID)', "
+                    + "so the provider may be MACing with a key of its own rather than the client secret"
             }
         return "error \(code): \(message)"
     }
