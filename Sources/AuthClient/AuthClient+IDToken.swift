@@ -2,27 +2,70 @@ public import AuthJWT
 
 extension AuthClient {
     /// Step 5: validates an ID token from this provider for this client (Core §3.1.3.7; see
-    /// ``IDTokenValidator`` for every check) against the provider's JWK Set. The set is fetched once and
-    /// cached; when the token names a key the cached set lacks, the set is fetched again once. HS256 is
-    /// accepted only when listed in the configuration's `allowedAlgorithms`, with the client secret as the
-    /// key (Core §10.1) — never with a key from the JWK Set.
+    /// ``IDTokenValidator`` for every check).
+    ///
+    /// ```swift
+    /// let idToken = try await client.validateIDToken(tokens.idToken, nonce: request.nonce.value,
+    ///                                                accessToken: tokens.accessToken)
+    /// ```
+    ///
+    /// Where the key comes from (Docs/IDToken.md):
+    /// - **HS256** (only when listed in `allowedAlgorithms`): the client secret is the key (Core §10.1), whatever
+    ///   `kid` the header names, and the JWK Set is not fetched. A MAC that does not verify while the header
+    ///   names a `kid` is ``AuthClientError/idTokenSecretMismatch(keyID:)``. A public client has no secret,
+    ///   so its HS256 tokens fail with `noMatchingKey`. A symmetric key from the JWK Set is never used.
+    /// - **RS256, ES256**: the provider's JWK Set from `jwks_uri`, fetched once and cached; concurrent
+    ///   validations share one fetch. A token naming a `kid` the cached set lacks makes the set be fetched
+    ///   again, at most once per `keySetRefetchCooldownSeconds` (default 60) of the client's clock; within
+    ///   it the token fails with `noMatchingKey` and no request. If that fetch fails, the cached keys stay
+    ///   and the error is ``AuthClientError/keySetRefetchFailed(keyID:cause:)``.
+    /// - Keys that cannot verify the token (wrong `use`, `key_ops` without `verify`, another `alg` or type,
+    ///   an RSA modulus under 2048 bits or exponent over 33 bits, a point off the curve, unreadable entries)
+    ///   are passed over; if none is left, `noUsableKey` names each and why. At most
+    ///   `maximumCandidateKeys` usable keys are tried.
+    /// - A token whose `alg` is not allowed is refused before any key is fetched.
+    ///
+    /// - Throws: ``AuthClientError/idToken(_:)`` with the check that failed, the two cases above, or the
+    ///   first fetch's error (`transportFailed`, `unexpectedResponse`, `invalidKeySet`);
+    ///   ``AuthClientError/invalidConfiguration(_:)`` for a negative cooldown or age, or fewer than 1 key.
     public func validateIDToken(
         _ token: String, nonce: String?, maxAge: Int64? = nil, accessToken: String? = nil
     ) async throws(AuthClientError) -> IDToken {
-        var validator = IDTokenValidator(issuer: configuration.issuer, clientID: configuration.clientID)
-        validator.allowedAlgorithms = configuration.allowedAlgorithms
-        validator.leewaySeconds = configuration.leewaySeconds
+        let validator = try idTokenValidator()
         let now = clock.now()
         func validate(_ keys: JWKSet) throws(AuthJWTError) -> IDToken {
-            try validator.validate(token, keys: withClientSecret(keys), now: now, nonce: nonce, maxAge: maxAge, accessToken: accessToken)
+            try validator.validate(token, keys: keys, now: now, nonce: nonce, maxAge: maxAge, accessToken: accessToken)
         }
-        let (keys, fetched) = try await keySet.current(using: transport)
+        let header: JOSEHeader
         do {
-            return try validate(keys)
-        } catch .noMatchingKey where !fetched {
-            let fresh = try await keySet.refetch(using: transport)
+            header = try JWS(compact: token).header
+        } catch {
+            throw .idToken(error)
+        }
+        guard header.algorithm != .hs256 else {
+            return try validateWithClientSecret(header: header, validate)
+        }
+        guard header.algorithm != .none, validator.allowedAlgorithms.contains(header.algorithm) else {
             do {
-                return try validate(fresh)
+                return try validate(JWKSet(keys: []))  // refused for its `alg` before a key is needed
+            } catch {
+                throw .idToken(error)
+            }
+        }
+        let (cached, fetched) = try await keySet.current(using: transport, clock: clock)
+        do {
+            return try validate(cached.keys)
+        } catch .noMatchingKey(let keyID, let algorithm) where !fetched {
+            let fresh: KeySetCache.Snapshot?
+            do {
+                fresh = try await keySet.refetch(
+                    after: cached.generation, using: transport, clock: clock, cooldownSeconds: configuration.keySetRefetchCooldownSeconds)
+            } catch {
+                throw .keySetRefetchFailed(keyID: keyID, cause: error)
+            }
+            guard let fresh else { throw .idToken(.noMatchingKey(keyID: keyID, algorithm: algorithm)) }
+            do {
+                return try validate(fresh.keys)
             } catch {
                 throw .idToken(error)
             }
@@ -31,18 +74,43 @@ extension AuthClient {
         }
     }
 
-    /// The provider's keys, plus the client secret as an HS256 key when HS256 is allowed (Core §10.1).
-    private func withClientSecret(_ keys: JWKSet) -> JWKSet {
-        guard configuration.allowedAlgorithms.contains(.hs256) else { return keys }
-        switch configuration.clientAuthentication {
-        case .clientSecretBasic(let secret), .clientSecretPost(let secret):
-            return JWKSet(keys: keys.keys.filter { $0.keyType != .octetSequence } + [JWK(symmetricKey: Array(secret.utf8))])
-        case .none:
-            return keys
+    /// The validator the configuration describes, after checking its ID-token settings.
+    private func idTokenValidator() throws(AuthClientError) -> IDTokenValidator {
+        guard configuration.maximumCandidateKeys >= 1 else {
+            throw .invalidConfiguration("maximumCandidateKeys must be at least 1")
+        }
+        guard configuration.keySetRefetchCooldownSeconds >= 0 else {
+            throw .invalidConfiguration("keySetRefetchCooldownSeconds must not be negative")
+        }
+        if let age = configuration.maximumIDTokenAgeSeconds, age < 0 {
+            throw .invalidConfiguration("maximumIDTokenAgeSeconds must not be negative")
+        }
+        var validator = IDTokenValidator(issuer: configuration.issuer, clientID: configuration.clientID)
+        validator.allowedAlgorithms = configuration.allowedAlgorithms
+        validator.leewaySeconds = configuration.leewaySeconds
+        validator.maximumCandidateKeys = configuration.maximumCandidateKeys
+        validator.maximumIssuedAtAgeSeconds = configuration.maximumIDTokenAgeSeconds
+        return validator
+    }
+
+    /// HS256 (Core §10.1): the client secret is the key, under whatever `kid` the header names; no JWK Set.
+    private func validateWithClientSecret(
+        header: JOSEHeader, _ validate: (JWKSet) throws(AuthJWTError) -> IDToken
+    ) throws(AuthClientError) -> IDToken {
+        var secret: String?
+        if case .clientSecretBasic(let value) = configuration.clientAuthentication { secret = value }
+        if case .clientSecretPost(let value) = configuration.clientAuthentication { secret = value }
+        let keys = secret.map { JWKSet(keys: [JWK(symmetricKey: Array($0.utf8), keyID: header.keyID)]) } ?? JWKSet(keys: [])
+        do {
+            return try validate(keys)
+        } catch .invalidSignature where header.keyID != nil {
+            throw .idTokenSecretMismatch(keyID: header.keyID ?? "")
+        } catch {
+            throw .idToken(error)
         }
     }
 
-    /// How many times the JWK Set has been fetched.
+    /// How many requests for the JWK Set have been made, failed ones included.
     public var keySetFetchCount: Int {
         get async { await keySet.fetchCount }
     }

@@ -54,6 +54,12 @@ public enum AuthClientError: Error, Sendable {
     /// The device code expired before the user approved (RFC 8628 §3.5 `expired_token`, or the local deadline
     /// from `expires_in` passed); start again with a new code.
     case deviceCodeExpired
+    /// The ID token names a key (`kid`) the cached JWK Set lacks, and fetching the set again failed; the
+    /// cached keys were kept. `cause` says what happened (no response, a status, a set that is not valid).
+    indirect case keySetRefetchFailed(keyID: String?, cause: AuthClientError)
+    /// An HS256 ID token's MAC does not verify with the client secret (Core §10.1), and its header names a
+    /// key: the provider may be MACing ID tokens with a key of its own, which the client cannot have.
+    case idTokenSecretMismatch(keyID: String)
 
     /// A stable number for the case: 10001 and up.
     public var code: Int {
@@ -79,6 +85,8 @@ public enum AuthClientError: Error, Sendable {
         case .refreshedIDTokenForAnotherUser: 10019
         case .deviceAuthorizationDenied: 10020
         case .deviceCodeExpired: 10021
+        case .keySetRefetchFailed: 10022
+        case .idTokenSecretMismatch: 10023
         }
     }
 
@@ -123,6 +131,12 @@ extension AuthClientError: CustomStringConvertible {
                 "the ID token returned with the refreshed tokens is for another user (its sub differs; OpenID Connect Core §12.2); the new tokens were not used"
             case .deviceAuthorizationDenied: "the user denied the device login (RFC 8628 §3.5 access_denied)"
             case .deviceCodeExpired: "the device code expired before the user approved it (RFC 8628 §3.5); request a new code"
+            case .keySetRefetchFailed(let keyID, let cause):
+                "the ID token names key \(keyID.map { "'\($0)'" } ?? "(no kid)"), which the cached JWK Set does not have, and fetching "
+                    + "the set again failed, so the cached keys were kept: \(cause)"
+            case .idTokenSecretMismatch(let keyID):
+                "the HS256 ID token does not verify with the client secret (OpenID Connect Core §10.1); its header names key '\(keyID)', "
+                    + "so the provider may be MACing with a key of its own rather than the client secret"
             }
         return "error \(code): \(message)"
     }

@@ -47,6 +47,18 @@ public struct ClientConfiguration: Sendable {
     /// ``RetryPolicy/default`` (3 attempts, 1 s then 2 s apart); ``RetryPolicy/none`` turns retries off.
     public var retryPolicy: RetryPolicy = .default
 
+    // MARK: ID-token keys
+    /// The least time between two fetches of the JWK Set made because a token named a `kid` the cached set
+    /// lacks, in seconds of the client's `WallClock`; within it, such a token fails with
+    /// `noMatchingKey` without a request. Failed fetches count. Default 60; 0 refetches every time.
+    public var keySetRefetchCooldownSeconds: Int64 = 60
+    /// How many usable keys one ID token's signature is tried with (a token without `kid` makes every key
+    /// of the right type a candidate). Must be at least 1. Default 4.
+    public var maximumCandidateKeys = JWS.defaultMaximumCandidateKeys
+    /// If set, ID tokens whose `iat` is more than this many seconds old are refused
+    /// (`issuedTooLongAgo`, Core §3.1.3.7 step 10). Must not be negative. Default nil: not checked.
+    public var maximumIDTokenAgeSeconds: Int64? = nil
+
     /// Creates and checks a configuration (see the type's documentation for the rules).
     public init(
         issuer: String,

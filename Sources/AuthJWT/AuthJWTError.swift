@@ -84,6 +84,25 @@ public enum AuthJWTError: Error, Sendable {
     /// `c_hash` does not match the authorization code (§3.3.2.11).
     case codeHashMismatch
 
+    // Choosing keys (RFC 7517 §4.2–4.4, §5; RFC 7518 §6.3.1.2)
+    /// Keys fit the token's `kid` (or it has none), but none of them can verify its `alg`; `rejected` says
+    /// why each was passed over (a key type, use, size or point that does not fit). No key material.
+    case noUsableKey(keyID: String?, algorithm: String, rejected: [JWKRejection])
+    /// The signature did not verify with the first `tried` of `candidates` usable keys, and trying more
+    /// would exceed the validator's limit (a token without `kid` against a large JWK Set).
+    case candidateKeyLimitReached(keyID: String?, algorithm: String, tried: Int, candidates: Int)
+    /// The RSA public exponent has more bits than allowed (at most 33, as BoringSSL): verification time
+    /// grows with the exponent, and real keys use 65537.
+    case rsaExponentTooLarge(keyID: String?, bits: Int, maximum: Int)
+    /// The key's `use` is not `sig` (RFC 7517 §4.2): it is not for signatures.
+    case keyNotForSignatures(keyID: String?, use: String)
+    /// The key's `key_ops` do not include `verify` (RFC 7517 §4.3).
+    case keyOperationsExcludeVerify(keyID: String?, operations: [String])
+    /// The key's `alg` restricts it to another algorithm than the token's (RFC 7517 §4.4).
+    case keyRestrictedToAlgorithm(keyID: String?, keyAlgorithm: String, tokenAlgorithm: String)
+    /// The key's `kty` is not one AuthJWT reads; such keys are ignored in a set (RFC 7517 §5).
+    case unsupportedKeyType(keyID: String?, keyType: String)
+
     /// A stable number for the case: 5001 and up.
     public var code: Int {
         switch self {
@@ -120,6 +139,13 @@ public enum AuthJWTError: Error, Sendable {
         case .authenticationTooOld: 5031
         case .accessTokenHashMismatch: 5032
         case .codeHashMismatch: 5033
+        case .noUsableKey: 5034
+        case .candidateKeyLimitReached: 5035
+        case .rsaExponentTooLarge: 5036
+        case .keyNotForSignatures: 5037
+        case .keyOperationsExcludeVerify: 5038
+        case .keyRestrictedToAlgorithm: 5039
+        case .unsupportedKeyType: 5040
         }
     }
 }
@@ -132,43 +158,64 @@ extension AuthJWTError: Hashable {}
 
 extension AuthJWTError: CustomStringConvertible {
     public var description: String {
-        let reason =
-            switch self {
-            case .tokenTooLarge(let size, let limit): "the token is \(size) bytes, over the limit of \(limit); it was not parsed"
-            case .encryptedTokenNotSupported: "the token has five segments: it is an encrypted JWE (RFC 7516), which is not supported"
-            case .invalidSegmentCount(let count): "a compact JWS has 3 segments separated by dots (RFC 7515 §7.1), this has \(count)"
-            case .invalidBase64URL(let segment, let error): "the \(segment) segment is not base64url: \(error)"
-            case .invalidJSON(let segment, let error): "the \(segment) is not valid JSON: \(error)"
-            case .notAnObject(let segment): "the \(segment) is not a JSON object"
-            case .missingHeaderParameter(let name): "the header has no '\(name)' (RFC 7515 §4.1)"
-            case .invalidHeaderParameter(let name, let expected): "header parameter '\(name)' must be \(expected)"
-            case .unsupportedCriticalParameter(let name): "critical header parameter '\(name)' is not understood (RFC 7515 §4.1.11)"
-            case .invalidClaim(let name, let expected): "claim '\(name)' must be \(expected)"
-            case .missingClaim(let name): "claim '\(name)' is required but missing"
-            case .invalidKey(let keyID, let reason): "key\(Self.keyLabel(keyID)) is invalid: \(reason)"
-            case .privateKeyMaterial(let keyID): "key\(Self.keyLabel(keyID)) contains private key material; verification takes public keys only"
-            case .algorithmNotAllowed(let algorithm): "algorithm '\(algorithm)' is not allowed"
-            case .unsecuredTokenRejected: "alg 'none' (an unsecured JWS) is never accepted"
-            case .noMatchingKey(let keyID, let algorithm): "no key\(Self.keyLabel(keyID)) fits algorithm '\(algorithm)'"
-            case .keyAlgorithmMismatch(let algorithm, let keyType): "a '\(keyType)' key cannot verify '\(algorithm)' signatures"
-            case .keyTooShort(let bits, let minimum): "the key has \(bits) bits; at least \(minimum) are required (RFC 7518 §3.2)"
-            case .unsupportedAlgorithm(let algorithm): "no verifier for algorithm '\(algorithm)'"
-            case .invalidSignature: "the signature does not verify"
-            case .issuerMismatch(let expected, let actual): "claim 'iss' is '\(actual)', expected '\(expected)'"
-            case .audienceMismatch(let expected, let actual): "claim 'aud' is \(actual), which does not contain '\(expected)'"
-            case .untrustedAudience(let audience): "claim 'aud' contains '\(audience)', which is not trusted"
-            case .missingAuthorizedParty: "claim 'aud' has several audiences, so claim 'azp' is required"
-            case .authorizedPartyMismatch(let expected, let actual): "claim 'azp' is '\(actual)', expected '\(expected)'"
-            case .expired(let expiration, let now, let leeway): "claim 'exp' is \(expiration): expired at \(now) (leeway \(leeway) s)"
-            case .notYetValid(let notBefore, let now, let leeway): "claim 'nbf' is \(notBefore): not yet valid at \(now) (leeway \(leeway) s)"
-            case .issuedInFuture(let issuedAt, let now, let leeway): "claim 'iat' is \(issuedAt), in the future at \(now) (leeway \(leeway) s)"
-            case .issuedTooLongAgo(let issuedAt, let now, let age): "claim 'iat' is \(issuedAt), older than \(age) s at \(now)"
-            case .nonceMismatch: "claim 'nonce' does not match the nonce sent in the request"
-            case .authenticationTooOld(let authTime, let now, let age): "claim 'auth_time' is \(authTime), older than max_age \(age) s at \(now)"
-            case .accessTokenHashMismatch: "claim 'at_hash' does not match the access token (OIDC Core §3.2.2.9)"
-            case .codeHashMismatch: "claim 'c_hash' does not match the authorization code (OIDC Core §3.3.2.11)"
-            }
-        return "AuthJWTError \(code): \(reason)"
+        "AuthJWTError \(code): \(reason)"
+    }
+
+    /// The message without the code prefix, for nesting in another error's message.
+    var reason: String {
+        switch self {
+        case .tokenTooLarge(let size, let limit): "the token is \(size) bytes, over the limit of \(limit); it was not parsed"
+        case .encryptedTokenNotSupported: "the token has five segments: it is an encrypted JWE (RFC 7516), which is not supported"
+        case .invalidSegmentCount(let count): "a compact JWS has 3 segments separated by dots (RFC 7515 §7.1), this has \(count)"
+        case .invalidBase64URL(let segment, let error): "the \(segment) segment is not base64url: \(error)"
+        case .invalidJSON(let segment, let error): "the \(segment) is not valid JSON: \(error)"
+        case .notAnObject(let segment): "the \(segment) is not a JSON object"
+        case .missingHeaderParameter(let name): "the header has no '\(name)' (RFC 7515 §4.1)"
+        case .invalidHeaderParameter(let name, let expected): "header parameter '\(name)' must be \(expected)"
+        case .unsupportedCriticalParameter(let name): "critical header parameter '\(name)' is not understood (RFC 7515 §4.1.11)"
+        case .invalidClaim(let name, let expected): "claim '\(name)' must be \(expected)"
+        case .missingClaim(let name): "claim '\(name)' is required but missing"
+        case .invalidKey(let keyID, let reason): "key\(Self.keyLabel(keyID)) is invalid: \(reason)"
+        case .privateKeyMaterial(let keyID): "key\(Self.keyLabel(keyID)) contains private key material; verification takes public keys only"
+        case .algorithmNotAllowed(let algorithm): "algorithm '\(algorithm)' is not allowed"
+        case .unsecuredTokenRejected: "alg 'none' (an unsecured JWS) is never accepted"
+        case .noMatchingKey(let keyID, let algorithm): "no key\(Self.keyLabel(keyID)) fits algorithm '\(algorithm)'"
+        case .keyAlgorithmMismatch(let algorithm, let keyType): "a '\(keyType)' key cannot verify '\(algorithm)' signatures"
+        case .keyTooShort(let bits, let minimum): "the key has \(bits) bits; at least \(minimum) are required (RFC 7518 §3.2)"
+        case .unsupportedAlgorithm(let algorithm): "no verifier for algorithm '\(algorithm)'"
+        case .invalidSignature: "the signature does not verify"
+        case .issuerMismatch(let expected, let actual): "claim 'iss' is '\(actual)', expected '\(expected)'"
+        case .audienceMismatch(let expected, let actual): "claim 'aud' is \(actual), which does not contain '\(expected)'"
+        case .untrustedAudience(let audience): "claim 'aud' contains '\(audience)', which is not trusted"
+        case .missingAuthorizedParty: "claim 'aud' has several audiences, so claim 'azp' is required"
+        case .authorizedPartyMismatch(let expected, let actual): "claim 'azp' is '\(actual)', expected '\(expected)'"
+        case .expired(let expiration, let now, let leeway): "claim 'exp' is \(expiration): expired at \(now) (leeway \(leeway) s)"
+        case .notYetValid(let notBefore, let now, let leeway): "claim 'nbf' is \(notBefore): not yet valid at \(now) (leeway \(leeway) s)"
+        case .issuedInFuture(let issuedAt, let now, let leeway): "claim 'iat' is \(issuedAt), in the future at \(now) (leeway \(leeway) s)"
+        case .issuedTooLongAgo(let issuedAt, let now, let age): "claim 'iat' is \(issuedAt), older than \(age) s at \(now)"
+        case .nonceMismatch: "claim 'nonce' does not match the nonce sent in the request"
+        case .authenticationTooOld(let authTime, let now, let age): "claim 'auth_time' is \(authTime), older than max_age \(age) s at \(now)"
+        case .accessTokenHashMismatch: "claim 'at_hash' does not match the access token (OIDC Core §3.2.2.9)"
+        case .codeHashMismatch: "claim 'c_hash' does not match the authorization code (OIDC Core §3.3.2.11)"
+        case .noUsableKey(let keyID, let algorithm, let rejected): Self.noUsableKey(keyID, algorithm, rejected)
+        case .candidateKeyLimitReached(let keyID, let algorithm, let tried, let candidates):
+            "the '\(algorithm)' signature did not verify with the first \(tried) of \(candidates) keys\(Self.keyLabel(keyID)); "
+                + "no more are tried, to bound the work one token can cause (maximumCandidateKeys)"
+        case .rsaExponentTooLarge(let keyID, let bits, let maximum):
+            "key\(Self.keyLabel(keyID)) has a \(bits)-bit RSA public exponent; at most \(maximum) bits are accepted"
+        case .keyNotForSignatures(let keyID, let use): "key\(Self.keyLabel(keyID)) has use '\(use)', not 'sig' (RFC 7517 §4.2)"
+        case .keyOperationsExcludeVerify(let keyID, let operations):
+            "key\(Self.keyLabel(keyID)) has key_ops [\(operations.joined(separator: ", "))], without 'verify' (RFC 7517 §4.3)"
+        case .keyRestrictedToAlgorithm(let keyID, let keyAlgorithm, let tokenAlgorithm):
+            "key\(Self.keyLabel(keyID)) is for alg '\(keyAlgorithm)', not the token's '\(tokenAlgorithm)' (RFC 7517 §4.4)"
+        case .unsupportedKeyType(let keyID, let keyType): "key\(Self.keyLabel(keyID)) has kty '\(keyType)', which is not supported"
+        }
+    }
+
+    private static func noUsableKey(_ keyID: String?, _ algorithm: String, _ rejected: [JWKRejection]) -> String {
+        let shown = rejected.prefix(5).map { $0.description }.joined(separator: "; ")
+        let more = rejected.count > 5 ? "; and \(rejected.count - 5) more" : ""
+        return "no usable key\(keyLabel(keyID)) for algorithm '\(algorithm)': \(rejected.count) rejected (\(shown)\(more))"
     }
 
     private static func keyLabel(_ keyID: String?) -> String {

@@ -14,7 +14,8 @@ import AuthDigest
 /// Checked, in this order; the first failure is thrown as its own ``AuthJWTError`` case:
 /// 1. the token decodes (``JWT``);
 /// 2. the signature: `alg` is not `none` and is in ``allowedAlgorithms``, a key of the right type from the
-///    set verifies it (``JWS/verifySignature(using:verifiers:allowedAlgorithms:)``), steps 6–8;
+///    set verifies it, trying at most ``maximumCandidateKeys`` usable keys and passing over keys that cannot
+///    verify it (``JWS/verifySignature(using:verifiers:allowedAlgorithms:maximumCandidateKeys:)``), steps 6–8;
 /// 3. `iss` equals ``issuer`` exactly (step 2);
 /// 4. `aud` contains ``clientID``; any other audience must be in ``additionalTrustedAudiences``; with more
 ///    than one audience `azp` is required; `azp`, when present, equals ``clientID`` (steps 3–5);
@@ -44,8 +45,14 @@ public struct IDTokenValidator: Sendable {
     public var verifiers: [JWSVerifier] = JWSVerifier.defaults
     /// Clock skew tolerated on `exp`, `nbf`, `iat` and `auth_time`, in seconds. Default 60.
     public var leewaySeconds: Int64 = 60
-    /// If set, tokens whose `iat` is older than this many seconds are refused. Default: not checked.
+    /// If set, tokens whose `iat` is more than this many seconds before `now` are refused with
+    /// ``AuthJWTError/issuedTooLongAgo(issuedAt:now:maximumAgeSeconds:)`` (Core §3.1.3.7 step 10 leaves the
+    /// window to the client). Default: not checked, as `exp` already bounds a token's life.
     public var maximumIssuedAtAgeSeconds: Int64? = nil
+    /// How many usable keys a token's signature is tried with before giving up
+    /// (``AuthJWTError/candidateKeyLimitReached(keyID:algorithm:tried:candidates:)``). A token with a `kid`
+    /// normally has one candidate; without one, every key of the right type is a candidate. Default 4.
+    public var maximumCandidateKeys = JWS.defaultMaximumCandidateKeys
 
     /// A validator for tokens from `issuer` to `clientID`, with the defaults above.
     public init(issuer: String, clientID: String) {
@@ -73,7 +80,8 @@ public struct IDTokenValidator: Sendable {
         authorizationCode: String? = nil
     ) throws(AuthJWTError) -> IDToken {
         let jwt = try JWT(compact: token)
-        let key = try jwt.jws.verifySignature(using: keys, verifiers: verifiers, allowedAlgorithms: allowedAlgorithms)
+        let key = try jwt.jws.verifySignature(
+            using: keys, verifiers: verifiers, allowedAlgorithms: allowedAlgorithms, maximumCandidateKeys: maximumCandidateKeys)
         let claims = jwt.claims
 
         guard let tokenIssuer = try claims.issuer else { throw .missingClaim("iss") }

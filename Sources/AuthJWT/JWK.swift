@@ -10,11 +10,16 @@ public import AuthJSON
 ///
 /// Checked when read: `kty` is present; the parameters its type needs are there and are strict base64url
 /// (RFC 7518 §6): RSA `n` and `e` as unsigned integers without leading zero octets, EC `crv`, `x` and `y`
-/// (32 bytes each on P-256), `oct` `k`; `kid`, `use` and `alg` are strings when present. A key that carries
-/// private parameters (`d`, `p`, `q`, …) is refused: verification needs only public keys, and a key set that
-/// publishes private ones is a serious misconfiguration worth stopping at.
+/// (32 bytes each on P-256), `oct` `k`; `kid`, `use` and `alg` are strings when present; `key_ops` is an
+/// array of distinct strings (RFC 7517 §4.3). A key that carries private parameters (`d`, `p`, `q`, …) is
+/// refused: verification needs only public keys, and a key set that publishes private ones is a serious
+/// misconfiguration worth stopping at.
 ///
-/// Key sizes are the verifier's concern (HS256 needs 256 bits, RS256 2048), not the key's.
+/// Whether a key can verify a given token is the verifier's concern (``JWSVerifier/checkKey(_:)``): HS256
+/// needs 256 bits; RS256 a 2048–4096-bit modulus and an odd exponent 3 ≤ e < 2³³; ES256 a P-256 point on the
+/// curve. RSA and P-256 keys are checked and prepared once, when read, so a key that fails is refused
+/// cheaply at each use; and ``JWS/verifySignature(using:verifiers:allowedAlgorithms:maximumCandidateKeys:)``
+/// skips keys whose `use`, `key_ops` or `alg` exclude verifying the token.
 /// - Security: the `description` shows the type and `kid` only; a symmetric `k` is a secret.
 public struct JWK: Sendable {
     /// The `kty` values (RFC 7518 §6.1), an open set.
@@ -52,12 +57,22 @@ public struct JWK: Sendable {
     public let use: String?
     /// `alg`: the one algorithm this key is for, if restricted.
     public let algorithm: JWSAlgorithm?
+    /// `key_ops`: the operations the key is for (`verify`, `sign`, `encrypt`, …), if restricted (RFC 7517
+    /// §4.3). A key whose list lacks `verify` never verifies a signature.
+    public let keyOperations: [String]?
     /// The key.
     public let material: Material
-    /// For RSA keys, the key prepared for verification once, when the JWK is read (R² mod n and −n⁻¹), so
-    /// each verification skips that work. Nil when the key is not a valid RS256 key; verification then
-    /// prepares it again to report exactly why.
-    let preparedRSAKey: RSAPublicKey?
+    /// RSA and P-256 keys, checked and prepared once when the JWK is read (for RSA, R² mod n and −n⁻¹), so
+    /// each verification skips that work — or the reason the key cannot be used, given at each use.
+    let prepared: PreparedKey
+
+    /// A key ready for its verifier, or why it is not.
+    enum PreparedKey: Sendable {
+        case rsa(RSAPublicKey)
+        case p256(P256PublicKey)
+        case refused(AuthJWTError)
+        case none
+    }
 
     /// A symmetric key for HS256, for example a client secret (OIDC Core §10.1).
     public init(symmetricKey: [UInt8], keyID: String? = nil) {
@@ -65,8 +80,9 @@ public struct JWK: Sendable {
         self.keyID = keyID
         use = nil
         algorithm = nil
+        keyOperations = nil
         material = .symmetric(symmetricKey)
-        preparedRSAKey = nil
+        prepared = .none
     }
 
     /// Reads a key from a JWK object.
@@ -79,6 +95,7 @@ public struct JWK: Sendable {
         keyType = KeyType(rawValue: type)
         use = try Self.optionalString("use", object, keyID: keyID)
         algorithm = try Self.optionalString("alg", object, keyID: keyID).map { JWSAlgorithm(rawValue: $0) }
+        keyOperations = try Self.keyOperations(object, keyID: keyID)
         for privateName in ["d", "p", "q", "dp", "dq", "qi", "oth"] where object[privateName] != nil {
             if keyType != .octetSequence { throw .privateKeyMaterial(keyID: keyID) }
         }
@@ -103,10 +120,22 @@ public struct JWK: Sendable {
         default:
             material = .unsupported
         }
-        if case .rsa(let modulus, let exponent) = material {
-            preparedRSAKey = try? RSAPublicKey(modulus: modulus, exponent: exponent, keyID: keyID)
-        } else {
-            preparedRSAKey = nil
+        prepared = Self.prepare(material)
+    }
+
+    /// Checks and prepares RSA and P-256 keys. The reason carries no `kid`: the caller knows the key.
+    private static func prepare(_ material: Material) -> PreparedKey {
+        do throws(AuthJWTError) {
+            switch material {
+            case .rsa(let modulus, let exponent):
+                return .rsa(try RSAPublicKey(modulus: modulus, exponent: exponent, keyID: nil))
+            case .ellipticCurve(let curve, let x, let y) where curve.utf8.elementsEqual("P-256".utf8):
+                return .p256(try P256PublicKey(x: x, y: y, keyID: nil))
+            default:
+                return .none
+            }
+        } catch {
+            return .refused(error)
         }
     }
 
@@ -141,6 +170,21 @@ public struct JWK: Sendable {
         } catch {
             throw .invalidKey(keyID: keyID, reason: "'\(name)' is not base64url: \(error)")
         }
+    }
+
+    /// `key_ops` (RFC 7517 §4.3): an array of strings, with no value twice.
+    private static func keyOperations(_ object: JSONObject, keyID: String?) throws(AuthJWTError) -> [String]? {
+        guard let value = object["key_ops"] else { return nil }
+        let invalid = AuthJWTError.invalidKey(keyID: keyID, reason: "'key_ops' must be an array of distinct strings (RFC 7517 §4.3)")
+        guard let entries = value.arrayValue else { throw invalid }
+        var operations: [String] = []
+        for entry in entries {
+            guard let operation = entry.stringValue, !operations.contains(where: { $0.utf8.elementsEqual(operation.utf8) }) else {
+                throw invalid
+            }
+            operations.append(operation)
+        }
+        return operations
     }
 
     /// A Base64urlUInt (RFC 7518 §2): at least one octet, no leading zero octets unless the value is 0.

@@ -5,22 +5,30 @@ import AuthJSON
 /// ```swift
 /// let keys = try JWKSet(json: jwksDocument)
 /// keys.keys.count              // the keys understood
-/// keys.ignoredKeyCount         // keys skipped, as RFC 7517 §5 says to
+/// keys.ignoredKeys             // the entries skipped, each with its kid and why (no key material)
 /// ```
 ///
-/// As RFC 7517 §5 recommends, keys of a type this library does not read, or with missing or malformed
-/// parameters, are skipped (and counted) rather than failing the whole set. A key carrying private
-/// material still fails the set: publishing one is a misconfiguration to stop at.
+/// As RFC 7517 §5 says ("implementations SHOULD ignore JWKs within a JWK Set that use `kty` values that are
+/// not understood"), keys of a type this library does not read, and entries with missing or malformed
+/// members, are skipped and listed in ``ignoredKeys`` rather than failing the whole set. A key carrying
+/// private material still fails the set: publishing one is a misconfiguration to stop at.
+///
+/// Keys that parse but cannot verify a given token — a 1024-bit RSA modulus, an exponent over 33 bits, a
+/// point off the curve, `use` other than `sig`, `key_ops` without `verify` — stay in ``keys`` and are
+/// passed over when a token is verified (see ``JWS/verifySignature(using:verifiers:allowedAlgorithms:maximumCandidateKeys:)``),
+/// which names them if no other key fits.
 public struct JWKSet: Sendable {
     /// The keys that were understood.
     public let keys: [JWK]
-    /// How many keys in the document were skipped.
-    public let ignoredKeyCount: Int
+    /// The entries that were skipped, with the reason for each.
+    public let ignoredKeys: [JWKRejection]
+    /// How many entries in the document were skipped.
+    public var ignoredKeyCount: Int { ignoredKeys.count }
 
     /// A set of the given keys.
     public init(keys: [JWK]) {
         self.keys = keys
-        ignoredKeyCount = 0
+        ignoredKeys = []
     }
 
     /// Reads a JWK Set document: `{"keys": [ … ]}`.
@@ -30,34 +38,34 @@ public struct JWKSet: Sendable {
             throw .invalidKey(keyID: nil, reason: "a JWK Set must have a 'keys' array (RFC 7517 §5)")
         }
         var keys: [JWK] = []
-        var ignored = 0
+        var ignored: [JWKRejection] = []
         for entry in entries {
             guard let keyObject = entry.objectValue else {
-                ignored += 1
+                ignored.append(JWKRejection(keyID: nil, keyType: nil, reason: .invalidKey(keyID: nil, reason: "a JWK Set entry must be a JSON object")))
                 continue
             }
+            let keyID = keyObject["kid"]?.stringValue
+            let keyType = keyObject["kty"]?.stringValue
             do {
                 let key = try JWK(keyObject)
-                if case .unsupported = key.material { ignored += 1 } else { keys.append(key) }
+                if case .unsupported = key.material {
+                    ignored.append(JWKRejection(keyID: keyID, keyType: keyType, reason: .unsupportedKeyType(keyID: nil, keyType: keyType ?? "")))
+                } else {
+                    keys.append(key)
+                }
             } catch {
                 if case .privateKeyMaterial = error { throw error }
-                ignored += 1
+                ignored.append(JWKRejection(keyID: keyID, keyType: keyType, reason: error))
             }
         }
         self.keys = keys
-        ignoredKeyCount = ignored
+        ignoredKeys = ignored
     }
 
     /// The keys that may have signed a token with this header: those with its `kid` (all keys when it has
-    /// none), meant for signatures (`use` absent or `sig`), and not restricted to another `alg`.
+    /// none), meant for signatures (`use` absent or `sig`, `key_ops` absent or with `verify`), and not
+    /// restricted to another `alg`.
     public func candidates(for header: JOSEHeader) -> [JWK] {
-        keys.filter { key in
-            if let wanted = header.keyID {
-                guard let keyID = key.keyID, keyID.utf8.elementsEqual(wanted.utf8) else { return false }
-            }
-            if let use = key.use, !use.utf8.elementsEqual("sig".utf8) { return false }
-            if let algorithm = key.algorithm, algorithm != header.algorithm { return false }
-            return true
-        }
+        keys.filter { $0.matches(keyID: header.keyID) && $0.verificationRefusal(for: header.algorithm) == nil }
     }
 }

@@ -4,7 +4,7 @@ import AuthJSON
 /// A JWS in compact serialization (RFC 7515 §7.1): `BASE64URL(header).BASE64URL(payload).BASE64URL(signature)`.
 ///
 /// Decoding checks the form only; it verifies nothing. Use ``IDTokenValidator`` (or
-/// ``verifySignature(using:verifiers:allowedAlgorithms:)``) before trusting the content.
+/// ``verifySignature(using:verifiers:allowedAlgorithms:maximumCandidateKeys:)``) before trusting the content.
 ///
 /// ```swift
 /// let jws = try JWS(compact: token)

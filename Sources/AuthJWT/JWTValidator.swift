@@ -7,7 +7,7 @@
 /// let jwt = try validator.validate(token, keys: jwks, now: now)
 /// ```
 ///
-/// Checked, in order: the signature (as ``JWS/verifySignature(using:verifiers:allowedAlgorithms:)``); `exp`
+/// Checked, in order: the signature (as ``JWS/verifySignature(using:verifiers:allowedAlgorithms:maximumCandidateKeys:)``); `exp`
 /// (required unless ``requiresExpiration`` is false); `nbf`; `iat` not in the future; `iss` equal to
 /// ``issuer`` when set; `aud` containing ``audience`` when set. Not checked: anything about claims you did
 /// not name.

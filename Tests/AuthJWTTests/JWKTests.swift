@@ -66,6 +66,22 @@ struct JWKTests {
             """.utf8))
         #expect(set.keys.map(\.keyID) == ["ok"])
         #expect(set.ignoredKeyCount == 3)
+        // Each with why: kty not understood, 'n' not base64url, not an object.
+        #expect(set.ignoredKeys.map(\.reason.code) == [5040, 5012, 5012])
+        #expect(set.ignoredKeys.map(\.keyType) == ["OKP", "RSA", nil])
+    }
+
+    @Test("reads key_ops as an array of distinct strings (RFC 7517 §4.3), and refuses any other form")
+    func keyOperations() throws {
+        let key = try JWK(json: Array(#"{"kty":"oct","k":"AAAA","key_ops":["sign","verify"]}"#.utf8))
+        #expect(key.keyOperations == ["sign", "verify"])
+        #expect(try JWK(json: Array(#"{"kty":"oct","k":"AAAA"}"#.utf8)).keyOperations == nil)
+        let reason = "'key_ops' must be an array of distinct strings (RFC 7517 §4.3)"
+        for form in [#""verify""#, #"["verify","verify"]"#, #"["verify",1]"#, "{}"] {
+            #expect(throws: AuthJWTError.invalidKey(keyID: "k", reason: reason)) {
+                try JWK(json: Array(#"{"kty":"oct","kid":"k","k":"AAAA","key_ops":\#(form)}"#.utf8))
+            }
+        }
     }
 
     @Test("picks candidate keys by kid, use and alg")
@@ -79,7 +95,7 @@ struct JWKTests {
         #expect(keys.candidates(for: withKid.header).map(\.keyID) == ["b"])
         let withoutKid = try JWS(compact: "eyJhbGciOiJIUzI1NiJ9.e30.")
         #expect(keys.candidates(for: withoutKid.header).count == 3)
-        let encryptionOnly = try JWKSet(json: Array(#"{"keys":[{"kty":"oct","use":"enc","k":"AAAA"},{"kty":"oct","alg":"HS512","k":"AAAA"}]}"#.utf8))
+        let encryptionOnly = try JWKSet(json: Array(#"{"keys":[{"kty":"oct","use":"enc","k":"AAAA"},{"kty":"oct","alg":"HS512","k":"AAAA"},{"kty":"oct","key_ops":["sign"],"k":"AAAA"}]}"#.utf8))
         #expect(encryptionOnly.candidates(for: withoutKid.header).isEmpty)
     }
 }

@@ -71,6 +71,10 @@ struct JWTCorpusTests {
                 accessToken: settings["accessToken"] as? String, authorizationCode: settings["code"] as? String)
             #expect(token.issuer == validator.issuer)
             verdict = "valid"
+        } catch .noUsableKey(_, _, let rejected) {
+            // Which key was passed over, and why: "5034/" and each rejection's code.
+            verdict = "5034/" + rejected.map { "\($0.reason.code)" }.joined(separator: ",")
+            #expect(!rejected.isEmpty)
         } catch {
             verdict = "\(error.code)"
             #expect(!error.description.contains(vector.token), "an error message must not repeat the token")

@@ -1,4 +1,5 @@
 import AuthDigest
+import Foundation
 @testable import AuthJWT
 import TestVectors
 import Testing
@@ -71,7 +72,7 @@ struct RSAVerificationTests {
         #expect(!key.isValidSignature([UInt8](repeating: 0xff, count: 256), sha256: digest))
     }
 
-    @Test("refuses even moduli and exponents that are even, below 3 or not below n")
+    @Test("refuses even moduli, exponents that are even or below 3, and exponents over 33 bits")
     func keyValidation() throws {
         let vector = try #require(try Self.nistVectors().first { $0.modulus.count == 256 })
         var even = vector.modulus
@@ -79,14 +80,60 @@ struct RSAVerificationTests {
         #expect(throws: AuthJWTError.invalidKey(keyID: "k", reason: "the RSA modulus is even")) {
             try RSAPublicKey(modulus: even, exponent: [1, 0, 1], keyID: "k")
         }
-        let reason = "the RSA public exponent must be odd, at least 3 and less than the modulus"
-        for exponent: [UInt8] in [[1], [2], [0, 1], [1, 0, 0], [], vector.modulus, [1] + vector.modulus] {
+        let reason = "the RSA public exponent must be odd and at least 3"
+        for exponent: [UInt8] in [[1], [2], [0, 1], [1, 0, 0], []] {
             #expect(throws: AuthJWTError.invalidKey(keyID: nil, reason: reason)) {
                 try RSAPublicKey(modulus: vector.modulus, exponent: exponent, keyID: nil)
             }
         }
+        // The modulus itself as exponent has its 2048 bits; one more leading 0x01 octet makes 2049.
+        #expect(throws: AuthJWTError.rsaExponentTooLarge(keyID: nil, bits: 2048, maximum: 33)) {
+            try RSAPublicKey(modulus: vector.modulus, exponent: vector.modulus, keyID: nil)
+        }
+        #expect(throws: AuthJWTError.rsaExponentTooLarge(keyID: nil, bits: 2049, maximum: 33)) {
+            try RSAPublicKey(modulus: vector.modulus, exponent: [1] + vector.modulus, keyID: nil)
+        }
+        // 2³³ − 1 (five octets 01 ff ff ff ff) is the largest exponent accepted; 2³³ + 1 has 34 bits.
+        _ = try RSAPublicKey(modulus: vector.modulus, exponent: [0x01, 0xff, 0xff, 0xff, 0xff], keyID: nil)
+        #expect(throws: AuthJWTError.rsaExponentTooLarge(keyID: "k", bits: 34, maximum: 33)) {
+            try RSAPublicKey(modulus: vector.modulus, exponent: [0x02, 0x00, 0x00, 0x00, 0x01], keyID: "k")
+        }
         #expect(throws: AuthJWTError.invalidKey(keyID: nil, reason: "RSA moduli over 4096 bits are not supported")) {
             try RSAPublicKey(modulus: [0x80] + [UInt8](repeating: 1, count: 512), exponent: [1, 0, 1], keyID: nil)
+        }
+    }
+
+    struct ExponentCase: Decodable {
+        let name: String
+        let jwk: [String: String]
+        let exponentBits: Int
+        let signature: String
+        let expected: String
+    }
+
+    struct ExponentCorpus: Decodable {
+        let message: String
+        let cases: [ExponentCase]
+    }
+
+    @Test("a correct signature under a key with an exponent over 33 bits is refused for the key, not verified")
+    func largeExponents() throws {
+        let corpus: ExponentCorpus = try Vectors.json("Python/rsa-large-exponents.json")
+        #expect(corpus.cases.count == 4)
+        for vector in corpus.cases {
+            let key = try JWK(json: Array(try JSONEncoder().encode(vector.jwk)))
+            let signature = try Vectors.bytes(hex: vector.signature)
+            let verdict: String
+            do {
+                verdict = try JWSVerifier.rs256.isValidSignature(signature, signingInput: Array(corpus.message.utf8), key: key)
+                    ? "valid" : "invalid"
+            } catch .rsaExponentTooLarge(_, let bits, let maximum) {
+                #expect(maximum == 33)
+                verdict = "5036/\(bits)"
+            } catch {
+                verdict = "\(error.code)"
+            }
+            #expect(verdict == vector.expected, "\(vector.name)")
         }
     }
 }

@@ -1,38 +1,95 @@
 import AuthJWT
 
-/// The provider's JWK Set, fetched from `jwks_uri` on first use and kept; fetched again when a token
-/// names a key the set does not have (key rotation), at most once per validation.
+/// The provider's JWK Set from `jwks_uri`, fetched on first use and kept.
+///
+/// - One fetch at a time: however many validations need the set at once, one request is made and they
+///   all wait for it (single flight).
+/// - When a token names a `kid` the cached set lacks (key rotation), ``refetch(after:using:clock:cooldownSeconds:)``
+///   fetches it again — at most once per cooldown, measured on the client's `WallClock` from the last
+///   attempt, failed attempts included. If the clock has gone back since, the cooldown is over.
+/// - A fetch that fails (no response, a status other than 200, a document that is not a JWK Set) leaves
+///   the cached set as it was.
 actor KeySetCache {
+    /// A set and its generation: each successful fetch makes a new generation.
+    struct Snapshot: Sendable {
+        let keys: JWKSet
+        let generation: Int
+    }
+
     private let url: String
-    private var keys: JWKSet?
-    /// How many times the set was fetched (for tests and the demo).
+    private var cached: Snapshot?
+    private var lastAttempt: NumericDate?
+    private var inFlight: Task<Result<Snapshot, AuthClientError>, Never>?
+    /// How many requests for the set were made, failed ones included (for tests and the demo).
     private(set) var fetchCount = 0
 
     init(url: String) {
         self.url = url
     }
 
-    /// The cached set, fetching it if there is none; `fetched` tells whether this call fetched it.
-    func current(using transport: any HTTPTransport) async throws(AuthClientError) -> (keys: JWKSet, fetched: Bool) {
-        if let keys { return (keys, false) }
-        return (try await refetch(using: transport), true)
+    /// The cached set, fetching it (or waiting for the fetch under way) if there is none; `fetched` tells
+    /// whether this call waited for a fetch, so the set is as fresh as it can be.
+    func current(using transport: any HTTPTransport, clock: WallClock) async throws(AuthClientError) -> (snapshot: Snapshot, fetched: Bool) {
+        if let cached { return (cached, false) }
+        return (try await fetch(using: transport, clock: clock).get(), true)
     }
 
-    /// Fetches the set again and replaces the cached one.
-    func refetch(using transport: any HTTPTransport) async throws(AuthClientError) -> JWKSet {
+    /// A set to try again a token whose `kid` was not in generation `seen`: the set a fetch under way
+    /// brings, or a newer set than `seen` if one arrived meanwhile, or a new fetch — unless the last attempt
+    /// was less than `cooldownSeconds` ago, then nil. Throws what a fetch failure was; the cache keeps its set.
+    func refetch(
+        after seen: Int, using transport: any HTTPTransport, clock: WallClock, cooldownSeconds: Int64
+    ) async throws(AuthClientError) -> Snapshot? {
+        if let inFlight { return try await inFlight.value.get() }
+        if let cached, cached.generation != seen { return cached }
+        let now = clock.now()
+        if let lastAttempt, lastAttempt <= now, now < lastAttempt.adding(seconds: cooldownSeconds) { return nil }
+        return try await fetch(using: transport, clock: clock).get()
+    }
+
+    /// Joins the fetch under way or starts one. The fetch runs in its own task, so a caller that is
+    /// cancelled does not cancel it for the others; it installs its result itself before anyone resumes.
+    private func fetch(using transport: any HTTPTransport, clock: WallClock) async -> Result<Snapshot, AuthClientError> {
+        if let inFlight { return await inFlight.value }
+        fetchCount += 1
+        lastAttempt = clock.now()
+        let url = url
+        let task = Task {
+            let result = await Self.download(url, using: transport)
+            return self.install(result)
+        }
+        inFlight = task
+        return await task.value
+    }
+
+    private func install(_ result: Result<JWKSet, AuthClientError>) -> Result<Snapshot, AuthClientError> {
+        inFlight = nil
+        switch result {
+        case .success(let keys):
+            let snapshot = Snapshot(keys: keys, generation: (cached?.generation ?? 0) + 1)
+            cached = snapshot
+            return .success(snapshot)
+        case .failure(let error):
+            return .failure(error)
+        }
+    }
+
+    private static func download(_ url: String, using transport: any HTTPTransport) async -> Result<JWKSet, AuthClientError> {
         var request = TransportRequest(method: .get, url: url)
         request.setHeader("Accept", "application/jwk-set+json, application/json")
-        let response = try await transport.send(request)
-        fetchCount += 1
+        let response: TransportResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            return .failure(error)
+        }
         guard response.status == 200 else {
-            throw .unexpectedResponse(endpoint: "jwks_uri", status: response.status, reason: "the JWK Set could not be fetched")
+            return .failure(.unexpectedResponse(endpoint: "jwks_uri", status: response.status, reason: "the JWK Set could not be fetched"))
         }
         do {
-            let set = try JWKSet(json: response.body)
-            keys = set
-            return set
+            return .success(try JWKSet(json: response.body))
         } catch {
-            throw .invalidKeySet(error)
+            return .failure(.invalidKeySet(error))
         }
     }
 }

@@ -9,8 +9,13 @@ struct RSAPublicKey: Sendable {
     let exponent: [UInt8]
     let context: MontgomeryModulus
 
+    /// The largest public exponent accepted, in bits: BoringSSL's limit (`kMaxExponentBits`). Verification
+    /// costs one modular multiplication per exponent bit, so a huge exponent (which no real key has; they
+    /// use 65537) would make each verification cost what an attacker chooses.
+    static let maximumExponentBits = 33
+
     /// Validates and prepares a key: a 2048–4096-bit odd modulus (RFC 7518 §3.3 requires at least 2048)
-    /// and an odd public exponent with 3 ≤ e < n.
+    /// and an odd public exponent with 3 ≤ e < 2³³ (so e < n).
     init(modulus: [UInt8], exponent: [UInt8], keyID: String?) throws(AuthJWTError) {
         guard let first = modulus.first, first != 0 else {
             throw .invalidKey(keyID: keyID, reason: "the RSA modulus is empty or has leading zero octets")
@@ -24,12 +29,12 @@ struct RSAPublicKey: Sendable {
             throw .invalidKey(keyID: keyID, reason: "the RSA modulus is even")
         }
         let trimmed = Array(exponent.drop { $0 == 0 })
-        let exponentLimbs = MontgomeryModulus.limbs(bigEndian: trimmed, count: context.limbCount + 1)
-        guard let last = trimmed.last, last & 1 == 1, trimmed.count > 1 || last >= 3,
-            trimmed.count <= modulus.count, exponentLimbs[context.limbCount] == 0,
-            MontgomeryModulus.isLess(Array(exponentLimbs[..<context.limbCount]), context.modulus)
-        else {
-            throw .invalidKey(keyID: keyID, reason: "the RSA public exponent must be odd, at least 3 and less than the modulus")
+        guard let last = trimmed.last, last & 1 == 1, trimmed.count > 1 || last >= 3 else {
+            throw .invalidKey(keyID: keyID, reason: "the RSA public exponent must be odd and at least 3")
+        }
+        let exponentBits = trimmed.count * 8 - trimmed[0].leadingZeroBitCount
+        guard exponentBits <= Self.maximumExponentBits else {
+            throw .rsaExponentTooLarge(keyID: keyID, bits: exponentBits, maximum: Self.maximumExponentBits)
         }
         modulusByteCount = modulus.count
         self.exponent = trimmed

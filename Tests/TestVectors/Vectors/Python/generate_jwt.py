@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates jwt-corpus.json: ID tokens signed by joserfc (pip install joserfc; 1.6.5 used) and, for
 malformed ones joserfc will not produce, by Python's hmac, each with the validator settings to use and the
-expected verdict: "valid", or the AuthJWTError code that the token's category must produce.
+expected verdict: "valid", or the AuthJWTError code that the token's category must produce; for 5034
+(no usable key) followed by "/" and the code of each key's rejection, e.g. "5034/5018" for a key too short.
 
 The verdicts come from the category each token was built for (expired, wrong issuer, …), never from
 AuthFlow's output. Run from this folder: python3 generate_jwt.py (seeded: the output is reproducible except
@@ -107,9 +108,9 @@ case("alg none", b64(b'{"alg":"none"}') + "." + b64(json.dumps(claims()).encode(
 case("alg none, allowed or not", b64(b'{"alg":"none"}') + "." + b64(json.dumps(claims()).encode()) + ".", 5015,
      allowedAlgorithms=["HS256", "none"])
 case("HS384 not allowed", jwt.encode({"alg": "HS384", "kid": "k1"}, claims(), OctKey.import_key(K1 + K1), algorithms=["HS384"]), 5014)
-case("key shorter than 256 bits", raw('{"alg":"HS256","kid":"s"}', json.dumps(claims()), SHORT), 5018,
+case("key shorter than 256 bits", raw('{"alg":"HS256","kid":"s"}', json.dumps(claims()), SHORT), "5034/5018",
      jwks={"keys": [jwk(SHORT, "s")]})
-case("HS256 with an RSA key's kid (algorithm confusion)", sign(H1, claims(), K1), 5017,
+case("HS256 with an RSA key's kid (algorithm confusion)", sign(H1, claims(), K1), "5034/5017",
      jwks={"keys": [{"kty": "RSA", "kid": "k1", "n": b64(bytes([0xc1]) + bytes(255)), "e": "AQAB"}]})
 case("crit names an unknown extension", raw('{"alg":"HS256","kid":"k1","crit":["exp"],"exp":1}', json.dumps(claims()), K1), 5009)
 case("crit names a registered parameter", raw('{"alg":"HS256","kid":"k1","crit":["alg"]}', json.dumps(claims()), K1), 5008)
@@ -198,9 +199,9 @@ pss = keys[2048].sign(signing_input, rsa_padding.PSS(rsa_padding.MGF1(hashes.SHA
 rcase("RS256 header over a PSS signature", good.rsplit(".", 1)[0] + "." + b64(pss), 5020)
 rcase("PS256 not allowed", rs256({"alg": "PS256", "kid": "r2048"}, claims(), keys[2048]), 5014)
 rcase("RS256 not allowed when only ES256 is", good, 5014, allowedAlgorithms=["ES256"])
-rcase("RS256 with a 1024-bit key", rs256({"alg": "RS256", "kid": "weak"}, claims(), weak), 5018,
+rcase("RS256 with a 1024-bit key", rs256({"alg": "RS256", "kid": "weak"}, claims(), weak), "5034/5018",
       jwks={"keys": [public_jwk(weak, "weak")]})
-rcase("RS256 token, symmetric key under its kid", good, 5017, jwks={"keys": [jwk(K1, "r2048")]})
+rcase("RS256 token, symmetric key under its kid", good, "5034/5017", jwks={"keys": [jwk(K1, "r2048")]})
 rcase("RS256 expired", rs256({"alg": "RS256", "kid": "r4096"}, claims(exp=NOW - 120), keys[4096]), 5026)
 rcase("RS256 wrong audience", rs256({"alg": "RS256", "kid": "r3072"}, claims(aud="other"), keys[3072]), 5022)
 
@@ -288,10 +289,10 @@ der = ec_keys[0].sign(good.rsplit(".", 1)[0].encode(), ec.ECDSA(hashes.SHA256())
 ecase("ES256 with a DER signature instead of r||s", with_signature(good, der), 5020)
 off_curve = ec_public_jwk(ec_keys[0], "p0")
 y = bytearray(base64.urlsafe_b64decode(off_curve["y"] + "=")); y[31] ^= 1; off_curve["y"] = b64(bytes(y))
-ecase("ES256 key point not on the curve", good, 5012, jwks={"keys": [off_curve]})
+ecase("ES256 key point not on the curve", good, "5034/5012", jwks={"keys": [off_curve]})
 p384 = ec.generate_private_key(ec.SECP384R1())
-ecase("ES256 token, P-384 key under its kid", good, 5017, jwks={"keys": [ec_public_jwk(p384, "p0", "P-384", 48)]})
-ecase("ES256 token, RSA key under its kid", good, 5017, jwks={"keys": [public_jwk(keys[2048], "p0")]})
+ecase("ES256 token, P-384 key under its kid", good, "5034/5017", jwks={"keys": [ec_public_jwk(p384, "p0", "P-384", 48)]})
+ecase("ES256 token, RSA key under its kid", good, "5034/5017", jwks={"keys": [public_jwk(keys[2048], "p0")]})
 ecase("ES256 not allowed when only RS256 is", good, 5014, allowedAlgorithms=["RS256"])
 ecase("ES256 expired", es256({"alg": "ES256", "kid": "p1"}, claims(exp=NOW - 120), ec_keys[1]), 5026)
 ecase("ES256 wrong nonce", es256({"alg": "ES256", "kid": "p2"}, claims(nonce="other"), ec_keys[2]), 5030)
