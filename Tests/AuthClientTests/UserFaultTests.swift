@@ -21,6 +21,7 @@ struct UserFaultTests {
     func jwksOutageDuringRefresh() async throws {
         let fixture = try Fixture(signingKey: .es256)
         let user = try await fixture.login()
+        fixture.time.advance(by: 120)  // past the JWKS refetch cooldown that the login's fetch started
         let rotated = try #require(TestSigningKey.es256(privateKey: Array(repeating: 0x42, count: 32), keyID: "rotated-p256"))
         fixture.provider.rotateSigningKey(to: rotated)
         fixture.provider.fail(.jwks, with: .status(503))
@@ -28,7 +29,8 @@ struct UserFaultTests {
         let events = LogoutCounter(fixture.client)
 
         await #expect { try await user.send(Self.apiRequest(fixture)) } throws: { error in
-            guard case .unexpectedResponse(endpoint: "jwks_uri", status: 503, _)? = error as? AuthClientError else { return false }
+            guard case .keySetRefetchFailed("rotated-p256", .unexpectedResponse(endpoint: "jwks_uri", status: 503, _))? = error as? AuthClientError
+            else { return false }
             return true
         }
         #expect(await user.isLoggedIn)
@@ -36,7 +38,7 @@ struct UserFaultTests {
         let stored = try #require(await fixture.store.credential(for: "alice")?.tokens)
         #expect(stored.refreshToken == (await user.tokens)?.refreshToken)
 
-        fixture.time.advance(by: 120)  // past any JWKS refetch cooldown
+        fixture.time.advance(by: 120)  // past the cooldown the failed refetch started
         let response = try await user.send(Self.apiRequest(fixture))
         #expect(response.status == 200)
         #expect(await user.refreshCount == 2)
