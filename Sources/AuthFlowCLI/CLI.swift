@@ -39,6 +39,9 @@ enum CLI {
           demo [--fail STEP] [--rfc7636-example]
                                             the whole OIDC login, offline against a fake provider,
                                             narrated step by step; --fail shows one failure
+          demo --device [--fail denied|expired|slow-down]
+                                            the device authorization grant (RFC 8628), offline, with
+                                            the user code, each poll and its answer
           help                              this text
 
         exit status: 0 success, 1 invalid input or I/O failure, 2 bad usage

@@ -149,6 +149,27 @@ struct CLITests {
         #expect(!terminal.output.contains("Done: every step passed"))
     }
 
+    @Test("demo --device narrates the device grant: the user code, each poll and its answer, then the signed-in user")
+    func deviceDemo() async {
+        var terminal = MemoryTerminal()
+        #expect(await terminal.runOnOwnThread("demo", "--device") == 0)
+        for step in 1...5 { #expect(terminal.output.contains("\n\(step). ")) }
+        #expect(terminal.output.contains("user_code = "))
+        #expect(terminal.output.contains("\"error\":\"authorization_pending\""))
+        #expect(terminal.output.contains("Done: the device is signed in"))
+    }
+
+    @Test("demo --device --fail shows a denial and an expiry where they are caught, and slow_down still signing in",
+          arguments: [("denied", "10020"), ("expired", "10021"), ("slow-down", "… waits 10 s")])
+    func deviceDemoFailures(failure: String, mentions: String) async {
+        var terminal = MemoryTerminal()
+        #expect(await terminal.runOnOwnThread("demo", "--device", "--fail", failure) == 0)
+        #expect(terminal.output.contains(mentions), "\(failure)")
+        #expect(terminal.output.contains("Done: the device is signed in") == (failure == "slow-down"))
+        var wrong = MemoryTerminal()
+        #expect(wrong.run("demo", "--device", "--fail", "nonce") == 2)
+    }
+
     @Test("demo --fail with an unknown step is a usage error listing the steps")
     func demoUnknownFailure() {
         var terminal = MemoryTerminal()

@@ -1,0 +1,144 @@
+import AuthCallback
+import AuthClient
+import AuthJSON
+import AuthJWT
+import AuthSession
+import AuthTesting
+
+/// `authflow demo --device`: the device authorization grant (RFC 8628), offline against the fake provider,
+/// narrated step by step. The waits between polls run on a simulated clock, so the demo takes no real time
+/// and shows exactly how long a real client would wait. `--fail` shows a denial, an expiry, or `slow_down`.
+struct DeviceDemoFlow: Sendable {
+    /// What `--fail` can show in the device flow.
+    enum Failure: String, CaseIterable, Sendable {
+        case denied, expired
+        case slowDown = "slow-down"
+
+        var explanation: String {
+            switch self {
+            case .denied: "the user denies the request on the other device (RFC 8628 §3.5 access_denied)"
+            case .expired: "nobody enters the code before it expires (RFC 8628 §3.5 expired_token, and the client's own deadline)"
+            case .slowDown: "the provider answers slow_down once: the interval grows by 5 seconds (RFC 8628 §3.5) and the login still succeeds"
+            }
+        }
+
+        /// Whether the login still ends signed in.
+        var succeeds: Bool { self == .slowDown }
+    }
+
+    let failure: Failure?
+
+    func run() async -> (text: String, asExpected: Bool) {
+        var out = Narration()
+        var configuration = FakeOpenIDProvider.Configuration()
+        configuration.signingKey = .es256
+        if failure == .expired { configuration.deviceCodeLifetime = 12 }
+        let time = ManualWallClock(NumericDate(secondsSince1970: 1_800_000_000))
+        let provider = FakeOpenIDProvider(configuration, clock: .manual(time))
+        let wire = DemoTransport(provider)
+        let sleeper = ImmediateClock { time.advance(by: $0.components.seconds) }
+        out.line("AuthFlow demo: the device authorization grant (RFC 8628), offline, against AuthTesting's fake provider.")
+        out.line("The waits between polls run on a simulated clock: no real time passes.")
+        if let failure { out.line("Showing: \(failure.rawValue) — \(failure.explanation).") }
+        do {
+            try await flow(provider: provider, wire: wire, sleeper: sleeper, out: &out)
+            out.line("\nDone: the device is signed in. Try `authflow demo --device --fail` with one of: \(Failure.allCases.map(\.rawValue).joined(separator: ", ")).")
+            return (out.text, failure == nil || failure?.succeeds == true)
+        } catch let error as DemoFlow.CaughtFailure {
+            out.line("\n✗ Caught at step \(error.step): \(error.message)")
+            out.line("  That is the error your code gets. Nothing was stored.")
+            return (out.text, failure != nil && failure?.succeeds == false)
+        } catch {
+            out.line("\n✗ Unexpected error: \(error)")
+            return (out.text, false)
+        }
+    }
+
+    private func flow(provider: FakeOpenIDProvider, wire: DemoTransport, sleeper: ImmediateClock, out: inout Narration) async throws {
+        let demo = DemoFlow(failure: nil, verifierOctets: nil)
+
+        // 1. Discovery
+        out.step(1, "Discovery", "OpenID Connect Discovery 1.0 §4, RFC 8628 §4", "AuthClient.discover — Sources/AuthClient/AuthClient.swift")
+        var clientConfiguration = try provider.clientConfiguration
+        clientConfiguration.allowedAlgorithms = [.es256]
+        let configuration = clientConfiguration
+        let client = try await demo.attempt(1, &out, wire) {
+            try await AuthClient.discover(configuration, transport: wire, clock: provider.clock, sleeper: sleeper)
+        }
+        out.exchanges(wire.takeExchanges())
+        out.check("device_authorization_endpoint: \(client.metadata.deviceAuthorizationEndpoint ?? "none")")
+
+        // 2. The device authorization request
+        out.step(2, "Device authorization request", "RFC 8628 §3.1, §3.2",
+                 "AuthClient.requestDeviceAuthorization — Sources/AuthClient/AuthClient+DeviceAuthorization.swift")
+        let authorization = try await demo.attempt(2, &out, wire) { try await client.requestDeviceAuthorization() }
+        out.exchanges(wire.takeExchanges())
+        out.value("user_code", authorization.userCode, "what the user types on the other device")
+        out.value("verification_uri", authorization.verificationURI, "where they type it")
+        out.value("verification_uri_complete", authorization.verificationURIComplete ?? "none", "the same with the code filled in, for a QR code")
+        out.value("expires_in", "\(authorization.expiresIn) s", "the client stops polling after this")
+        out.value("interval", "\(authorization.interval) s", "the wait between polls")
+        out.check("the device_code is a credential: the client sends it only to the token endpoint, never in a description or an error (the demo shows the wire)")
+
+        // 3. The user, elsewhere
+        out.step(3, "The user signs in on another device", "RFC 8628 §3.3, §5.4 (remote phishing)",
+                 "FakeOpenIDProvider's /device page — Sources/AuthTesting/FakeOpenIDProvider+Pages.swift")
+        switch failure {
+        case .expired: out.line("    (nobody comes)")
+        case .denied: out.line("    after two polls, the user opens \(authorization.verificationURI), enters \(authorization.userCode) and presses Deny")
+        default: out.line("    after two polls, the user opens \(authorization.verificationURI), enters \(authorization.userCode) and approves as alice")
+        }
+        if failure == .slowDown { provider.fail(.token, with: .oauthError(.slowDown)) }
+
+        // 4. Polling
+        out.step(4, "Polling the token endpoint", "RFC 8628 §3.4, §3.5",
+                 "AuthClient.pollDeviceAuthorization — Sources/AuthClient/AuthClient+DeviceAuthorization.swift")
+        let pending = Locked(0)
+        let failure = failure
+        let polled = await Result { () async throws(AuthClientError) -> User in
+            try await client.pollDeviceAuthorization(authorization) { poll in
+                guard case .pending = poll, pending.withLock({ $0 += 1; return $0 }) == 2 else { return }
+                switch failure {
+                case .expired: break
+                case .denied: provider.denyDevice(userCode: authorization.userCode)
+                default: provider.approveDevice(userCode: authorization.userCode)
+                }
+            }
+        }
+        let exchanges = wire.takeExchanges()
+        for (index, exchange) in exchanges.enumerated() {
+            if index < sleeper.sleeps.count { out.line("    … waits \(sleeper.sleeps[index].components.seconds) s") }
+            out.exchanges([exchange])
+        }
+        if sleeper.sleeps.count > exchanges.count, let last = sleeper.sleeps.last {
+            out.line("    … waits \(last.components.seconds) s: the code has expired, so the client stops without another request")
+        }
+        let user: User
+        switch polled {
+        case .success(let signedIn): user = signedIn
+        case .failure(let error): throw DemoFlow.CaughtFailure(step: 4, message: "\(error)")
+        }
+        out.check(failure == .slowDown
+            ? "slow_down added 5 s to the interval for every later poll (added, not multiplied); authorization_pending kept it"
+            : "authorization_pending kept the interval; slow_down would add 5 s to it for good")
+        out.check("the ID token was validated (signature, iss, aud, exp, at_hash; no nonce in this grant) and the tokens saved")
+
+        // 5. A bearer request
+        out.step(5, "A request with the access token", "RFC 6750 §2.1, OpenID Connect Core §5.3",
+                 "User.fetchProfile — Sources/AuthClient/User.swift")
+        let profile = try await demo.attempt(5, &out, wire) { try await user.fetchProfile() }
+        out.exchanges(wire.takeExchanges())
+        out.check("signed in as '\(profile.subject)', the same User as after the code flow")
+    }
+}
+
+extension Result where Failure == AuthClientError {
+    /// The result of an async throwing operation.
+    init(_ operation: () async throws(AuthClientError) -> Success) async {
+        do {
+            self = .success(try await operation())
+        } catch {
+            self = .failure(error)
+        }
+    }
+}
