@@ -1,5 +1,6 @@
 @testable import AuthCredentials
 import Foundation
+import TestVectors
 import Testing
 
 /// The file store's safety rules, each with the fault it guards against: a save killed half-way, a link
@@ -224,38 +225,4 @@ struct FileCredentialStoreTests {
 private func isFIFO(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
-}
-
-/// `operation`'s result, or nil when it has not finished within `seconds` (it is then left running), so
-/// that a call that blocks fails the test instead of hanging it.
-func finishes<Value: Sendable>(within seconds: Double, _ operation: @escaping @Sendable () async -> Value) async -> Value? {
-    await withCheckedContinuation { continuation in
-        let once = Once(continuation)
-        Thread.detachNewThread {
-            let semaphore = DispatchSemaphore(value: 0)
-            Task {
-                once.resume(await operation())
-                semaphore.signal()
-            }
-            if semaphore.wait(timeout: .now() + seconds) == .timedOut { once.resume(nil) }
-        }
-    }
-}
-
-/// A continuation resumed by whichever caller comes first; later calls are ignored.
-private final class Once<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Value?, Never>?
-
-    init(_ continuation: CheckedContinuation<Value?, Never>) {
-        self.continuation = continuation
-    }
-
-    func resume(_ value: Value?) {
-        let continuation: CheckedContinuation<Value?, Never>? = lock.withLock {
-            defer { self.continuation = nil }
-            return self.continuation
-        }
-        continuation?.resume(returning: value)
-    }
 }

@@ -18,18 +18,22 @@ enum RawClient {
         #else
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc_connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard status == 0 else {
+        guard connect(descriptor, to: port) == 0 else {
             close(descriptor)
             return nil
         }
         return descriptor
+    }
+
+    /// `connect(2)` to 127.0.0.1:`port`; the system's status.
+    static func connect(_ descriptor: Int32, to port: UInt16) -> Int32 {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc_connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
     }
 
     /// Sends `bytes` and returns the response text (empty if the connection is refused or closed silently).

@@ -32,34 +32,3 @@ final class LoopbackStub: Sendable {
         Socket.close(descriptor)
     }
 }
-
-/// Runs `operation` and returns its result, or nil when it has not finished within `seconds` — so that a
-/// request that hangs fails the test instead of hanging it (the operation is then left running).
-func finishes<Value: Sendable>(within seconds: Double, _ operation: @escaping @Sendable () async -> Value) async -> Value? {
-    await withCheckedContinuation { continuation in
-        let once = Once(continuation)
-        Task { once.resume(await operation()) }
-        Task {
-            try? await Task.sleep(for: .seconds(seconds))
-            once.resume(nil)
-        }
-    }
-}
-
-/// A continuation resumed by whichever caller comes first; later calls are ignored.
-private final class Once<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Value?, Never>?
-
-    init(_ continuation: CheckedContinuation<Value?, Never>) {
-        self.continuation = continuation
-    }
-
-    func resume(_ value: Value?) {
-        let continuation: CheckedContinuation<Value?, Never>? = lock.withLock {
-            defer { self.continuation = nil }
-            return self.continuation
-        }
-        continuation?.resume(returning: value)
-    }
-}

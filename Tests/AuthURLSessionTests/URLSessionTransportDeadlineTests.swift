@@ -3,6 +3,7 @@ import AuthClient
 import AuthTesting
 @testable import AuthURLSession
 import Foundation
+import TestVectors
 import Testing
 
 /// The transport's answer to `request`, thrown error included.
