@@ -18,11 +18,7 @@ extension FakeOpenIDProvider {
             200, "Sign in to the fake provider",
             """
             <p>The app <b>\(Self.escape(client))</b> asks for: <code>\(Self.escape(scope))</code></p>
-            <form method="post" action="/authorize">
-            <input type="hidden" name="query" value="\(Self.escape(query))">
-            \(userPicker)
-            <button name="decision" value="approve">Approve</button> <button name="decision" value="deny">Deny</button>
-            </form>
+            \(decisionForm(action: "/authorize", field: "<input type=\"hidden\" name=\"query\" value=\"\(Self.escape(query))\">"))
             """)
     }
 
@@ -52,11 +48,7 @@ extension FakeOpenIDProvider {
             200, "Connect a device",
             """
             <p>Enter the code shown on your device. Only enter a code from a screen you are holding (RFC 8628 §5.4).</p>
-            <form method="post" action="/device">
-            <input name="user_code" value="\(Self.escape(code))" autocomplete="off">
-            \(userPicker)
-            <button name="decision" value="approve">Approve</button> <button name="decision" value="deny">Deny</button>
-            </form>
+            \(decisionForm(action: "/device", field: "<input name=\"user_code\" value=\"\(Self.escape(code))\" autocomplete=\"off\">"))
             """)
     }
 
@@ -77,9 +69,16 @@ extension FakeOpenIDProvider {
             : Self.page(400, "Unknown code", "No device is waiting for the code \(Self.escape(code)).")
     }
 
-    private var userPicker: String {
+    /// A form posting to `action` with `field`, a choice of the configured users, and Approve / Deny.
+    private func decisionForm(action: String, field: String) -> String {
         let options = configuration.users.keys.sorted().map { "<option>\(Self.escape($0))</option>" }.joined()
-        return "<label>User <select name=\"user\">\(options)</select></label>"
+        return """
+            <form method="post" action="\(action)">
+            \(field)
+            <label>User <select name="user">\(options)</select></label>
+            <button name="decision" value="approve">Approve</button> <button name="decision" value="deny">Deny</button>
+            </form>
+            """
     }
 
     private static func escape(_ text: String) -> String { HTTPRequest.escapingHTML(text) }
