@@ -57,6 +57,9 @@ struct NumericDateTests {
         #expect(try Self.longDate("1" + zeros + "e-\(1 << 20)") == NumericDate(secondsSince1970: 1))
         #expect(try Self.longDate("0." + zeros + "5e\(1 << 20)") == NumericDate(secondsSince1970: 0, nanoseconds: 500_000_000))
         #expect(try Self.longDate("1" + zeros) == nil)  // 10^(2^20) seconds
+        // The path userinfo and ID-token claims take.
+        let claims = try JSONValue(parsing: #"{"exp":0."# + zeros + "1}", options: .init(maximumInputSize: 4 << 20))
+        #expect(try JWTClaims(try #require(claims.objectValue)).date("exp") == NumericDate(secondsSince1970: 0))
     }
 
     @Test("shifts the decimal point by huge exponents without writing zeros")
