@@ -6,9 +6,9 @@ extension JSONValue {
         /// The deepest nesting of arrays and objects accepted. Default 32.
         ///
         /// Clamped to 0 through ``maximumSupportedDepth`` (128): a larger value, up to `Int.max`, reads back
-        /// as 128, a negative one as 0. Parsing, comparing, hashing, serializing and freeing a value all recurse once per level,
-        /// so an unbounded depth would let a hostile document (55,000 `[`) overflow the stack and crash the
-        /// process instead of getting ``AuthJSONError/nestingTooDeep(offset:limit:)``.
+        /// as 128, a negative one as 0. Parsing, comparing, hashing, serializing and freeing a value all
+        /// recurse once per level, so an unbounded depth would let a hostile document (55,000 `[`) overflow
+        /// the stack and crash the process instead of getting ``AuthJSONError/nestingTooDeep(offset:limit:)``.
         public var maximumDepth: Int {
             get { clampedDepth }
             set { clampedDepth = Self.clamp(newValue) }
