@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "AuthDigest", package: "AuthFlow"),
                 .product(name: "AuthBase64URL", package: "AuthFlow"),
                 .product(name: "AuthPKCE", package: "AuthFlow"),
+                .product(name: "AuthJSON", package: "AuthFlow"),
                 .product(name: "AuthJWT", package: "AuthFlow"),
                 .product(name: "AuthCallback", package: "AuthFlow"),
                 .product(name: "AuthClient", package: "AuthFlow"),

@@ -44,11 +44,18 @@ public enum AuthCallbackError: Error, Sendable {
     /// The server answered with an OAuth error (RFC 6749 §4.1.2.1).
     case errorResponse(OAuthErrorResponse)
     /// An `error_description` or `error_uri` with characters RFC 6749 §4.1.2.1 does not allow.
+    ///
+    /// No longer thrown: such an error response is reported as the error it names, with the text sanitised
+    /// and ``OAuthErrorResponse/isConforming`` false. The case stays so that its code keeps its meaning.
     case invalidErrorParameter(String)
     /// An error response without the `state` that was sent (RFC 6749 §4.1.2.1 requires it). The error is
     /// reported so the user learns why the login ended, but it cannot be tied to this request: anyone
     /// could have sent it. Nothing is accepted from it.
     case unverifiedErrorResponse(OAuthErrorResponse)
+    /// An error response without the `iss` the server promised to send (RFC 9207 §2.4): refused like
+    /// ``missingIssuer``, since it cannot be tied to this issuer, but carrying the error so that the user
+    /// learns why the login ended (`access_denied` is the user pressing Cancel, not a missing parameter).
+    case errorResponseWithoutIssuer(OAuthErrorResponse)
 
     /// A stable number for the case: 6001 and up.
     public var code: Int {
@@ -72,6 +79,21 @@ public enum AuthCallbackError: Error, Sendable {
         case .errorResponse: 6017
         case .invalidErrorParameter: 6018
         case .unverifiedErrorResponse: 6019
+        case .errorResponseWithoutIssuer: 6020
+        }
+    }
+
+    /// The OAuth error response the server sent, whether or not it could be verified: for
+    /// ``errorResponse(_:)``, ``unverifiedErrorResponse(_:)`` and ``errorResponseWithoutIssuer(_:)``; nil
+    /// for every other case.
+    ///
+    /// ```swift
+    /// if error.oauthErrorResponse?.error == .accessDenied { /* the user said no */ }
+    /// ```
+    public var oauthErrorResponse: OAuthErrorResponse? {
+        switch self {
+        case .errorResponse(let response), .unverifiedErrorResponse(let response), .errorResponseWithoutIssuer(let response): response
+        default: nil
         }
     }
 }
@@ -104,6 +126,8 @@ extension AuthCallbackError: CustomStringConvertible {
             case .invalidErrorParameter(let name): "'\(name)' has characters RFC 6749 §4.1.2.1 does not allow"
             case .unverifiedErrorResponse(let response):
                 "an error response without 'state' (RFC 6749 §4.1.2.1 requires it), so it cannot be tied to this request: \(response)"
+            case .errorResponseWithoutIssuer(let response):
+                "an error response without 'iss', which the server promised (RFC 9207 §2.4), so it cannot be tied to this issuer: \(response)"
             }
         return "AuthCallbackError \(code): \(reason)"
     }

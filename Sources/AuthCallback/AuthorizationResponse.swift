@@ -16,8 +16,11 @@
 ///    servers omit it, against §4.1.2.1) is thrown as ``AuthCallbackError/unverifiedErrorResponse(_:)``,
 ///    so the user learns why the login ended while nothing from it is trusted;
 /// 4. `iss`, when an issuer is expected: equal if present, and required when the server advertises
-///    `authorization_response_iss_parameter_supported` (RFC 9207 §2.4);
-/// 5. `error` present: thrown as ``AuthCallbackError/errorResponse(_:)`` with its description and URI;
+///    `authorization_response_iss_parameter_supported` (RFC 9207 §2.4); an error response without the
+///    required `iss` is still refused, as ``AuthCallbackError/errorResponseWithoutIssuer(_:)``, which
+///    carries the error so that "the user pressed Cancel" is not reported as "missing iss";
+/// 5. `error` present: thrown as ``AuthCallbackError/errorResponse(_:)`` with its description and URI,
+///    kept even when they break RFC 6749's character rules (sanitised, see ``OAuthErrorResponse``);
 /// 6. `code` present.
 public struct AuthorizationResponse: Sendable {
     /// Where the response parameters are (OAuth 2.0 Multiple Response Type Encoding Practices).
@@ -103,19 +106,12 @@ public struct AuthorizationResponse: Sendable {
             if let known = KnownName(parameter.name) { found[known.rawValue] = parameter.value }
         }
         func value(_ name: KnownName) -> String? { found[name.rawValue] }
-        /// RFC 6749 §4.1.2.1: the error response, its description and URI limited to %x20-21 / %x23-5B / %x5D-7E.
-        func errorResponse(_ error: String) throws(AuthCallbackError) -> OAuthErrorResponse {
-            let description = value(.errorDescription)
-            let uri = value(.errorURI)
-            for (name, text) in [("error_description", description), ("error_uri", uri)] {
-                if let text, !text.utf8.allSatisfy({ (0x20...0x7e).contains($0) && $0 != 0x22 && $0 != 0x5c }) {
-                    throw .invalidErrorParameter(name)
-                }
-            }
-            return OAuthErrorResponse(error: OAuthErrorCode(rawValue: error), errorDescription: description, errorURI: uri)
+        /// RFC 6749 §4.1.2.1: the error response. Text outside the RFC's characters is kept, sanitised.
+        func errorResponse(_ error: String) -> OAuthErrorResponse {
+            OAuthErrorResponse(error: OAuthErrorCode(rawValue: error), errorDescription: value(.errorDescription), errorURI: value(.errorURI))
         }
         guard let state = value(.state) else {
-            if let error = value(.error) { throw .unverifiedErrorResponse(try errorResponse(error)) }
+            if let error = value(.error) { throw .unverifiedErrorResponse(errorResponse(error)) }
             throw .missingState
         }
         guard ExactText.constantTimeEqual(state, expectations.state) else { throw .stateMismatch }
@@ -124,10 +120,11 @@ public struct AuthorizationResponse: Sendable {
             if let issuer {
                 guard ExactText.equal(issuer, expected) else { throw .issuerMismatch(expected: expected, actual: issuer) }
             } else if expectations.requiresIssuer {
+                if let error = value(.error) { throw .errorResponseWithoutIssuer(errorResponse(error)) }
                 throw .missingIssuer
             }
         }
-        if let error = value(.error) { throw .errorResponse(try errorResponse(error)) }
+        if let error = value(.error) { throw .errorResponse(errorResponse(error)) }
         guard let code = value(.code), !code.isEmpty else { throw .missingCode }
         self.code = code
         self.state = state

@@ -18,14 +18,17 @@ extension AppleIDCredential {
     ///   `fullName` comes from the `user` JSON (`{"name":{"firstName":…,"lastName":…},"email":…}`), which
     ///   Apple sends on the first sign-in only and does **not** sign.
     /// - `authorizedScopes` lists the requested scopes the response actually carries.
-    /// - Fails when the response's `id_token` is not the validated token, when the unsigned email differs
+    /// - Fails when the response's `id_token` is not exactly the validated token (all three segments), when the unsigned email differs
     ///   from the signed one, when `real_user_status` is not 0–2, or when the `user` JSON is malformed.
     public init(
         signInWithApple response: AuthorizationResponse, identityToken: AppleIdentityToken, requestedScopes: [AuthorizationScope]
     ) throws(AuthCredentialsError) {
+        // The sent token must be the validated one exactly, signature included: a matching `header.payload.`
+        // prefix is not enough. JWS decoding is strict base64url (one text per byte string), so equal
+        // signing inputs and equal decoded signatures mean equal texts.
         let jws = identityToken.idToken.jwt.jws
-        guard let sent = response.idToken, sent.utf8.starts(with: jws.signingInput),
-            sent.utf8.dropFirst(jws.signingInput.count).first == UInt8(ascii: ".")
+        guard let sent = response.idToken, let sentJWS = try? JWS(compact: sent),
+            sentJWS.signingInput == jws.signingInput, sentJWS.signature == jws.signature
         else { throw .identityTokenMismatch }
 
         let details = try response.user.map { (text) throws(AuthCredentialsError) in try Self.userDetails(text) }

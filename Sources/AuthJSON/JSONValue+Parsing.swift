@@ -4,12 +4,32 @@ extension JSONValue {
         /// The most bytes accepted; larger input is refused before parsing. Default 1 MiB.
         public var maximumInputSize: Int
         /// The deepest nesting of arrays and objects accepted. Default 32.
-        public var maximumDepth: Int
+        ///
+        /// Clamped to 0 through ``maximumSupportedDepth`` (128): a larger value, up to `Int.max`, reads back
+        /// as 128, a negative one as 0. Parsing, comparing, hashing, serializing and freeing a value all
+        /// recurse once per level, so an unbounded depth would let a hostile document (55,000 `[`) overflow
+        /// the stack and crash the process instead of getting ``AuthJSONError/nestingTooDeep(offset:limit:)``.
+        public var maximumDepth: Int {
+            get { clampedDepth }
+            set { clampedDepth = Self.clamp(newValue) }
+        }
+
+        private var clampedDepth: Int
+
+        /// The largest ``maximumDepth`` any options allow: 128 levels.
+        ///
+        /// Measured in a debug build: parsing, serializing, comparing, hashing and printing a value nest
+        /// about 1.3 KiB of stack per level, so 128 levels stay under a quarter of a 512 KiB secondary
+        /// thread (Apple platforms' default), leaving the rest to the caller. OAuth and JOSE documents
+        /// rarely nest past 5 levels.
+        public static let maximumSupportedDepth = 128
 
         public init(maximumInputSize: Int = 1 << 20, maximumDepth: Int = 32) {
             self.maximumInputSize = maximumInputSize
-            self.maximumDepth = maximumDepth
+            clampedDepth = Self.clamp(maximumDepth)
         }
+
+        private static func clamp(_ depth: Int) -> Int { min(max(depth, 0), maximumSupportedDepth) }
     }
 
     /// Parses one JSON text (RFC 8259 §2) from UTF-8 bytes.
@@ -17,7 +37,8 @@ extension JSONValue {
     /// Strict where JOSE needs strictness, and refusing with an ``AuthJSONError`` that gives the byte offset:
     /// - duplicate member names in an object (RFC 7515 §5.2);
     /// - input larger than ``ParsingOptions/maximumInputSize`` or nested deeper than
-    ///   ``ParsingOptions/maximumDepth``;
+    ///   ``ParsingOptions/maximumDepth`` (at most ``ParsingOptions/maximumSupportedDepth``, so no input
+    ///   can exhaust the stack);
     /// - invalid UTF-8 (RFC 8259 §8.1), a byte order mark, escapes of lone surrogates (§8.2);
     /// - anything outside the grammar: `NaN`, `Infinity`, leading zeros, `+1`, single quotes, comments,
     ///   trailing commas, control characters in strings, content after the value.

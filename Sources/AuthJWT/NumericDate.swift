@@ -32,40 +32,72 @@ public struct NumericDate: Hashable, Comparable, Sendable {
     }
 
     /// Reads a JSON number exactly; nil if it is outside ±2^63 seconds.
+    ///
+    /// Digits beyond nanoseconds are dropped (toward zero), then a negative date is floored: `-1.25` is
+    /// second -2 plus 0.75. The work is linear in the literal's length, with no copies of its digits: a
+    /// hostile `0.000…0001` of a million digits is one scan (it reads as 0), and an exponent shifts the
+    /// decimal point arithmetically instead of writing zeros (`1e-100000000` is 0, `1e400` is nil).
     public init?(_ number: JSONNumber) {
-        let parts = number.decimalParts
-        let exponent = parts.exponent ?? 0
-        var digits = Array((parts.integerDigits + parts.fractionDigits).utf8).map { Int64($0 - UInt8(ascii: "0")) }
-        while digits.first == 0 { digits.removeFirst() }
-        let scale = exponent - parts.fractionDigits.utf8.count  // value = digits × 10^scale
+        var literal = number.literal
+        guard let (seconds, nanos) = literal.withUTF8({ Self.exactValue($0) }) else { return nil }
+        secondsSince1970 = seconds
+        nanoseconds = nanos
+    }
+
+    /// The value of a literal in the RFC 8259 §6 grammar (`-? int frac? exp?`), in one pass.
+    ///
+    /// The digits of `int` and `frac` are read as one digit string `D` with the decimal point after
+    /// `pointIndex` digits (`int` digits plus the exponent); indices outside `D` are zeros.
+    private static func exactValue(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int64, Int32)? {
+        func isDigit(_ index: Int) -> Bool { index < bytes.count && bytes[index] &- UInt8(ascii: "0") < 10 }
+        var index = 0
+        let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let integerStart = index
+        while isDigit(index) { index += 1 }
+        let integerCount = index - integerStart
+        var fractionStart = index
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            fractionStart = index
+            while isDigit(index) { index += 1 }
+        }
+        let fractionCount = index - fractionStart
+        var exponent = 0
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            let exponentNegative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            while isDigit(index) {
+                // Saturates far beyond any shift that leaves a representable date.
+                if exponent < 1_000_000_000 { exponent = exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+                index += 1
+            }
+            if exponentNegative { exponent = -exponent }
+        }
+        let digitCount = integerCount + fractionCount
+        func digit(_ position: Int) -> Int64 {
+            guard position >= 0, position < digitCount else { return 0 }
+            let byte = position < integerCount ? bytes[integerStart + position] : bytes[fractionStart + position - integerCount]
+            return Int64(byte - UInt8(ascii: "0"))
+        }
+        let pointIndex = integerCount + exponent
+        var firstNonZero = 0
+        while firstNonZero < digitCount, digit(firstNonZero) == 0 { firstNonZero += 1 }
+        guard firstNonZero < digitCount else { return (0, 0) }
+        // Whole seconds: the significant digits before the point; more than 19 is past 2^63.
+        guard pointIndex - firstNonZero <= 19 else { return nil }
         var whole: Int64 = 0
-        var fraction: [Int64] = []
-        if scale >= 0 {
-            guard digits.count + scale <= 19 || digits.isEmpty else { return nil }
-            for digit in digits + Array(repeating: 0, count: digits.isEmpty ? 0 : scale) {
-                let (times10, overflow1) = whole.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = times10.addingReportingOverflow(digit)
-                guard !overflow1, !overflow2 else { return nil }
-                whole = sum
-            }
-        } else {
-            let fractionCount = -scale
-            if fractionCount > 400 { return nil }  // a fraction this long is not a date
-            let padded = Array(repeating: Int64(0), count: max(0, fractionCount - digits.count)) + digits
-            for digit in padded[..<(padded.count - fractionCount)] {
-                let (times10, overflow1) = whole.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = times10.addingReportingOverflow(digit)
-                guard !overflow1, !overflow2 else { return nil }
-                whole = sum
-            }
-            fraction = Array(padded[(padded.count - fractionCount)...])
+        for position in firstNonZero..<max(firstNonZero, pointIndex) {
+            let (times10, overflow1) = whole.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(digit(position))
+            guard !overflow1, !overflow2 else { return nil }
+            whole = sum
         }
+        // Nanoseconds: the nine digits after the point.
         var nanos: Int64 = 0
-        for position in 0..<9 {
-            nanos = nanos * 10 + (position < fraction.count ? fraction[position] : 0)
-        }
-        if parts.negative && (whole != 0 || nanos != 0) {
-            // Floor: -1.25 is second -2 plus 0.75.
+        for position in pointIndex..<(pointIndex + 9) { nanos = nanos * 10 + digit(position) }
+        if negative && (whole != 0 || nanos != 0) {
             if nanos > 0 {
                 guard whole < Int64.max else { return nil }
                 whole += 1
@@ -73,8 +105,7 @@ public struct NumericDate: Hashable, Comparable, Sendable {
             }
             whole = -whole
         }
-        secondsSince1970 = whole
-        nanoseconds = Int32(nanos)
+        return (whole, Int32(nanos))
     }
 
     /// This date moved by `seconds` (negative to go back), saturating at the ends of the range.

@@ -84,4 +84,28 @@ struct AppleIDCredentialTests {
             try AppleIDCredential(signInWithApple: response, identityToken: AppleIdentityToken(token), requestedScopes: [])
         }
     }
+
+    @Test("refuses an id_token that shares the validated token's header and payload but not its signature")
+    func signatureMismatch() throws {
+        let first = try Self.file.token("first sign-in")
+        let token = try IDTokenValidator.signInWithApple(clientID: Self.file.clientID).validate(
+            first, keys: Self.keys, now: NumericDate(secondsSince1970: Self.file.now), nonce: Self.file.hashedNonce)
+        let signingInput = String(first[..<first.lastIndex(of: ".")!])
+        let signature = String(first[first.index(after: first.lastIndex(of: ".")!)...])
+        let otherFirst = signature.first == "A" ? "B" : "A"
+        let forgeries = [
+            signingInput + "." + otherFirst + signature.dropFirst(),  // another signature of the same length
+            signingInput + ".",  // no signature
+            signingInput + "." + signature + "AAAA",  // the signature and more
+            signingInput + ".not-base64url!",
+        ]
+        for forged in forgeries {
+            let response = try AuthorizationResponse(
+                formPostBody: Self.body([("state", Self.state), ("code", Self.file.code), ("id_token", forged)]),
+                expecting: .init(state: Self.state, responseMode: .formPost))
+            #expect(throws: AuthCredentialsError.identityTokenMismatch) {
+                try AppleIDCredential(signInWithApple: response, identityToken: AppleIdentityToken(token), requestedScopes: [])
+            }
+        }
+    }
 }

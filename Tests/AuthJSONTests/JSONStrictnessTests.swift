@@ -97,6 +97,28 @@ struct JSONStrictnessTests {
         #expect(Self.error(String(repeating: "[", count: 100_000)) == .nestingTooDeep(offset: 32, limit: 32))
     }
 
+    @Test("clamps the nesting limit, so even Int.max cannot let a document exhaust the stack")
+    func depthClamp() throws {
+        let limit = JSONValue.ParsingOptions.maximumSupportedDepth
+        #expect(limit == 128)
+        var options = JSONValue.ParsingOptions(maximumInputSize: 1 << 20, maximumDepth: .max)
+        #expect(options.maximumDepth == limit)
+        options.maximumDepth = -1
+        #expect(options.maximumDepth == 0)
+        options.maximumDepth = .max
+        #expect(options == JSONValue.ParsingOptions(maximumDepth: limit))
+        // 55,000 levels used to recurse 55,000 times and crash the process.
+        #expect(Self.error(String(repeating: "[", count: 55_000), options: options) == .nestingTooDeep(offset: limit, limit: limit))
+        #expect(Self.error(String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1), options: options)
+            == .nestingTooDeep(offset: limit, limit: limit))
+        // At the limit the value parses, and compares, hashes and serializes back to the same text.
+        let text = String(repeating: #"{"a":["#, count: limit / 2) + "0" + String(repeating: "]}", count: limit / 2)
+        let value = try JSONValue(parsing: text, options: options)
+        #expect(value.serialized() == Array(text.utf8))
+        #expect(try JSONValue(parsing: value.serialized(), options: options) == value)
+        #expect(Set([value, value]).count == 1)
+    }
+
     @Test("gives every error a stable code and a message with the offset")
     func errorDescriptions() {
         let errors: [AuthJSONError] = [

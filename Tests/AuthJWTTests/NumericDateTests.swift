@@ -39,4 +39,38 @@ struct NumericDateTests {
         #expect(try #require(Self.date("1300819380.5")).description == "1300819380.5")
         #expect(NumericDate(secondsSince1970: 5, nanoseconds: 1_000_000_000) == nil)
     }
+
+    /// A long literal, parsed with an input limit that admits it.
+    static func longDate(_ literal: String) throws -> NumericDate? {
+        let value = try JSONValue(parsing: literal, options: .init(maximumInputSize: 4 << 20))
+        return NumericDate(try #require(value.numberValue))
+    }
+
+    @Test("reads a megabyte-long number in one pass and gets its value right")
+    func longNumbers() throws {
+        let zeros = String(repeating: "0", count: 1 << 20)
+        // 0.000…0001: a value just above zero, whose digits beyond nanoseconds are dropped.
+        #expect(try Self.longDate("0." + zeros + "1") == NumericDate(secondsSince1970: 0))
+        #expect(try Self.longDate("-0." + zeros + "1") == NumericDate(secondsSince1970: 0))
+        #expect(try Self.longDate("7.000000001" + zeros + "9") == NumericDate(secondsSince1970: 7, nanoseconds: 1))
+        // 1 followed by 2^20 zeros, shifted back by as many places, is exactly 1.
+        #expect(try Self.longDate("1" + zeros + "e-\(1 << 20)") == NumericDate(secondsSince1970: 1))
+        #expect(try Self.longDate("0." + zeros + "5e\(1 << 20)") == NumericDate(secondsSince1970: 0, nanoseconds: 500_000_000))
+        #expect(try Self.longDate("1" + zeros) == nil)  // 10^(2^20) seconds
+        // The path userinfo and ID-token claims take.
+        let claims = try JSONValue(parsing: #"{"exp":0."# + zeros + "1}", options: .init(maximumInputSize: 4 << 20))
+        #expect(try JWTClaims(try #require(claims.objectValue)).date("exp") == NumericDate(secondsSince1970: 0))
+    }
+
+    @Test("shifts the decimal point by huge exponents without writing zeros")
+    func hugeExponents() {
+        #expect(Self.date("1e-100000000") == NumericDate(secondsSince1970: 0))
+        #expect(Self.date("1e-99999999999999999999") == NumericDate(secondsSince1970: 0))
+        #expect(Self.date("-1e-100000000") == NumericDate(secondsSince1970: 0))
+        #expect(Self.date("123456789e-9") == NumericDate(secondsSince1970: 0, nanoseconds: 123_456_789))
+        #expect(Self.date("-123456789e-9") == NumericDate(secondsSince1970: -1, nanoseconds: 876_543_211))
+        #expect(Self.date("92233720368547758.07e2") == NumericDate(secondsSince1970: Int64.max))
+        #expect(Self.date("0.00000000000000000000922337203685477580799e39")
+            == NumericDate(secondsSince1970: Int64.max, nanoseconds: 990_000_000))
+    }
 }

@@ -11,7 +11,7 @@ import Crypto
 import Foundation
 
 let settings = CommandLine.arguments.contains("--quick") ? Settings.quick : Settings.full
-/// `--only NAME` runs one section: digest, base64url, pkce, idtoken, signature, callback, login.
+/// `--only NAME` runs one section: digest, base64url, pkce, idtoken, signature, callback, hostile, login.
 let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap {
     $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
 }
@@ -183,6 +183,9 @@ section("callback") {
     printTable(
         "Callback parsing (ours: AuthCallback; peer: Foundation URLComponents)",
         CallbackBenchmark.run(settings: settings))
+}
+section("hostile") {
+    HostileInputBenchmark.run(settings: settings)
 }
 if only == nil || only == "login" {
     await LoginBenchmark.run(settings: settings)

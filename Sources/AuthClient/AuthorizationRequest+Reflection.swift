@@ -1,0 +1,18 @@
+extension AuthorizationRequest: CustomReflectable {
+    /// The endpoint, options and callback; the URL's query (which carries the state, nonce and challenge),
+    /// the verifier, the state and the nonce are redacted by their own mirrors.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "url": url,
+                "pkce": pkce,
+                "state": state,
+                "nonce": nonce,
+                "options": options,
+                "redirectURI": redirectURI,
+                "callback": callback,
+            ],
+            displayStyle: .struct)
+    }
+}

@@ -1,0 +1,9 @@
+extension ClientAuthentication: CustomReflectable {
+    /// The method's name; the client secret is redacted, as in the description.
+    public var customMirror: Mirror {
+        switch self {
+        case .none: Mirror(self, children: [], displayStyle: .enum)
+        case .clientSecretBasic, .clientSecretPost: Mirror(self, children: ["secret": "<redacted>"], displayStyle: .enum)
+        }
+    }
+}

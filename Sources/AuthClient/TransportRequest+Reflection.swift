@@ -1,0 +1,16 @@
+extension TransportRequest: CustomReflectable {
+    /// As the description: the method, the URL without its query, the header names (values such as
+    /// `Authorization: Bearer …` redacted) and the body's size, never its bytes (codes, verifiers, secrets).
+    public var customMirror: Mirror {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        return Mirror(
+            self,
+            children: [
+                "method": method.rawValue,
+                "url": path + (path.utf8.count == url.utf8.count ? "" : "?<redacted>"),
+                "headerFields": headerFields.map { "\($0.name): <redacted>" },
+                "body": "<redacted: \(body.count) bytes>",
+            ],
+            displayStyle: .struct)
+    }
+}

@@ -1,0 +1,8 @@
+extension User: CustomReflectable {
+    /// The subject and the client; the tokens are not shown. An actor's default mirror reads its stored
+    /// properties directly, tokens included, so this replaces it. (The tokens are actor-isolated, so the
+    /// mirror cannot even say whether the user is still logged in.)
+    public nonisolated var customMirror: Mirror {
+        Mirror(self, children: ["subject": subject, "client": client, "tokens": "<redacted>"], displayStyle: .class)
+    }
+}

@@ -1,0 +1,16 @@
+extension StoredCredential: CustomReflectable {
+    /// The user and what is held, as in the description: the tokens through ``TokenSet``'s redacted
+    /// mirror, the email and name as present or not.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "user": user,
+                "email": email == nil ? "none" : "present",
+                "fullName": fullName == nil ? "none" : "present",
+                "realUserStatus": realUserStatus as Any,
+                "tokens": tokens as Any,
+            ],
+            displayStyle: .struct)
+    }
+}

@@ -1,0 +1,15 @@
+extension TokenSet: CustomReflectable {
+    /// The expiry and scopes; the access, refresh and ID tokens are redacted, as in the description.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "accessToken": "<redacted>",
+                "expiresAt": expiresAt as Any,
+                "refreshToken": refreshToken == nil ? "none" : "<redacted>",
+                "scopes": scopes as Any,
+                "idToken": idToken == nil ? "none" : "<redacted>",
+            ],
+            displayStyle: .struct)
+    }
+}

@@ -1,0 +1,41 @@
+import AuthCallback
+import AuthClient
+import AuthCredentials
+import AuthPKCE
+import AuthTesting
+import Testing
+
+@Suite("AuthClient: secrets stay out of dump and Mirror")
+struct ClientReflectionTests {
+    static func dumped(_ value: some Any) -> String {
+        var text = ""
+        dump(value, to: &text)
+        return text
+    }
+
+    @Test("dump shows no client secret, verifier, state, nonce, token or body, but still the settings and endpoints")
+    func redacted() async throws {
+        let fixture = try Fixture()
+        let user = try await fixture.login()
+        let tokens = try #require(await user.tokens)
+        var generator = SeededRandomNumberGenerator(seed: 7)
+        let authorization = try fixture.client.authorizationRequest(using: &generator)
+        var request = TransportRequest(method: .post, url: "https://api.example/orders?code=SECRET-QUERY", body: Array("client_secret=SECRET-BODY".utf8))
+        request.setHeader("Authorization", "Bearer SECRET-BEARER")
+        let response = TransportResponse(status: 200, body: Array(#"{"access_token":"SECRET-RESPONSE"}"#.utf8))
+        let secrets = [Fixture.secret, tokens.accessToken, try #require(tokens.refreshToken), try #require(tokens.idToken),
+                       authorization.state.value, authorization.nonce.value, authorization.pkce.verifier.value, "SECRET"]
+        let values: [Any] = [ClientAuthentication.clientSecretBasic(Fixture.secret), ClientAuthentication.clientSecretPost(Fixture.secret),
+                             fixture.client.configuration, fixture.client, authorization, request, response, user]
+        for value in values {
+            let text = Self.dumped(value)
+            for secret in secrets { #expect(!text.contains(secret), "\(type(of: value)) shows a secret") }
+            #expect(text.contains("<redacted"), "\(type(of: value))")
+        }
+        #expect(Self.dumped(fixture.client.configuration).contains(fixture.client.configuration.clientID))
+        #expect(Self.dumped(authorization).contains(try #require(authorization.url.host)))
+        #expect(Self.dumped(request).contains("https://api.example/orders") && Self.dumped(request).contains("Authorization"))
+        #expect(Self.dumped(response).contains("200"))
+        #expect(Self.dumped(user).contains("alice"))
+    }
+}
