@@ -94,7 +94,7 @@ public enum AuthClientError: Error, Sendable {
     /// including an authorization error that came without `state` and so could not be verified.
     public var oauthError: OAuthErrorCode? {
         switch self {
-        case .callback(.errorResponse(let response)), .callback(.unverifiedErrorResponse(let response)): response.error
+        case .callback(let error): error.oauthErrorResponse?.error
         case .tokenEndpoint(.tokenErrorResponse(let response)): response.error
         case .refreshFailed(.refused(let response)): response.error
         default: nil

@@ -1,0 +1,28 @@
+import AuthCallback
+import AuthClient
+import AuthCredentials
+import Testing
+
+@Suite("AuthClientError: the OAuth error is reachable however the response was refused")
+struct AuthClientErrorTests {
+    static let denied = OAuthErrorResponse(error: .accessDenied, errorDescription: "the user pressed Cancel")
+
+    @Test("oauthError gives the code for a verified, an unverified (no state) and an issuer-less (no iss) error response")
+    func oauthErrorFromCallbacks() {
+        for error: AuthClientError in [
+            .callback(.errorResponse(Self.denied)), .callback(.unverifiedErrorResponse(Self.denied)),
+            .callback(.errorResponseWithoutIssuer(Self.denied)),
+        ] {
+            #expect(error.oauthError == .accessDenied, "\(error)")
+        }
+        #expect(AuthClientError.callback(.stateMismatch).oauthError == nil)
+    }
+
+    @Test("oauthError gives the code of a token-endpoint error and of a refused refresh")
+    func oauthErrorFromTokenEndpoint() {
+        let grant = OAuthErrorResponse(error: .invalidGrant)
+        #expect(AuthClientError.tokenEndpoint(.tokenErrorResponse(grant)).oauthError == .invalidGrant)
+        #expect(AuthClientError.refreshFailed(.refused(grant)).oauthError == .invalidGrant)
+        #expect(AuthClientError.refreshFailed(.noRefreshToken).oauthError == nil)
+    }
+}
