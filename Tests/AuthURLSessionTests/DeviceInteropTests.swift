@@ -22,7 +22,9 @@ let deviceInteropIssuer = ProcessInfo.processInfo.environment["AUTHFLOW_DEVICE_I
 /// Without the issuer variable the suite is skipped (plain `swift test` is offline). What DOT does
 /// differently (found by this suite, see Docs/Interop.md): its discovery documents do not advertise the
 /// device authorization endpoint, its device grant answers with no `id_token` (only its refresh does),
-/// it never answers `slow_down`, and it accepts a device code again after it was exchanged.
+/// it never answers `slow_down`, it tells the status of a device code to a poll without `client_id`, it
+/// answers an unknown device code with 404 `device_not_found`, and it accepts a device code again after
+/// it was exchanged.
 @Suite("Device grant interop with django-oauth-toolkit", .enabled(if: deviceInteropIssuer != nil), .serialized)
 struct DeviceInteropTests {
     static let environment = ProcessInfo.processInfo.environment
@@ -169,7 +171,7 @@ struct DeviceInteropTests {
         let authorization = try await client.requestDeviceAuthorization()
         let issued = try #require(recorder.exchanges.last).sent
 
-        // Two polls back to back, well inside the 1 s interval: RFC 8628 §3.5 lets the server answer
+        // Polls back to back, well inside the 1 s interval: RFC 8628 §3.5 lets the server answer
         // slow_down; DOT answers authorization_pending both times (its code has "TODO: slow_down").
         var early = TransportRequest(method: .post, url: client.metadata.tokenEndpoint)
         early.setHeader("Content-Type", "application/x-www-form-urlencoded")
@@ -179,8 +181,16 @@ struct DeviceInteropTests {
                 FormParameter(name: "device_code", value: authorization.deviceCode),
                 FormParameter(name: "client_id", value: try Self.setting("CLIENT_ID")),
             ]).utf8)
-        for _ in 0..<2 {
-            let answer = try await URLSessionTransport(timeout: 10).send(early)
+        // The third without client_id, which RFC 8628 §3.4 requires of a client that does not authenticate:
+        // DOT reads the grant's status before it identifies the client, and answers the same.
+        var anonymous = early
+        anonymous.body = Array(
+            FormParameter.encode([
+                FormParameter(name: "grant_type", value: "urn:ietf:params:oauth:grant-type:device_code"),
+                FormParameter(name: "device_code", value: authorization.deviceCode),
+            ]).utf8)
+        for request in [early, early, anonymous] {
+            let answer = try await URLSessionTransport(timeout: 10).send(request)
             #expect(answer.status == 400)
             #expect(try JSONValue(parsing: answer.body).objectValue?["error"]?.stringValue == "authorization_pending")
         }
@@ -200,6 +210,22 @@ struct DeviceInteropTests {
             #expect(earlier.duration(to: later) >= interval)
         }
         #expect(polls.withLock { $0 }.allSatisfy { if case .pending = $0 { true } else { false } })
+    }
+
+    @Test("an unknown device code: DOT answers 404 device_not_found, not 400 invalid_grant (RFC 6749 §5.2); the client stops at once")
+    func unknownDeviceCode() async throws {
+        let recorder = ExchangeRecorder(base: URLSessionTransport(timeout: 10))
+        let client = try await Self.client(recorder)
+        let forged = DeviceAuthorization(
+            deviceCode: "no-such-device-code", userCode: "ABCD1234", verificationURI: Self.issuer + "/device/", expiresIn: 60,
+            interval: 1, receivedAt: client.clock.now())
+        await #expect { try await client.pollDeviceAuthorization(forged) } throws: { error in
+            guard case .unexpectedResponse(endpoint: "token", status: 404, _)? = error as? AuthClientError else { return false }
+            return true
+        }
+        let polls = recorder.exchanges.filter { $0.request.url == client.metadata.tokenEndpoint }
+        #expect(polls.count == 1)
+        #expect(try JSONValue(parsing: try #require(polls.first).response.body).objectValue?["error"]?.stringValue == "device_not_found")
     }
 }
 
