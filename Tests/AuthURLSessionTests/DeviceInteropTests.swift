@@ -145,6 +145,7 @@ struct DeviceInteropTests {
         #expect(idToken.jwt.header.algorithm == .rs256)
         #expect(idToken.audience == [try Self.setting("CLIENT_ID")])
         #expect(try idToken.claims.accessTokenHash != nil)
+        #expect(idToken.claims["auth_time"] != nil)
         var userinfo = TransportRequest(method: .get, url: try #require(client.metadata.userinfoEndpoint))
         userinfo.setHeader("Authorization", "Bearer " + refreshed.accessToken)
         let profile = try UserInfo(json: try await URLSessionTransport(timeout: 10).send(userinfo).body)
