@@ -1,0 +1,27 @@
+import AuthClient
+import AuthURLSession
+import Foundation
+
+/// Passes requests to `base` and keeps each request, its response and when it was sent.
+final class ExchangeRecorder: HTTPTransport, @unchecked Sendable {
+    struct Exchange {
+        let request: TransportRequest
+        let response: TransportResponse
+        let sent: ContinuousClock.Instant
+    }
+
+    let base: URLSessionTransport
+    private let lock = NSLock()
+    private var recorded: [Exchange] = []
+
+    init(base: URLSessionTransport) { self.base = base }
+
+    var exchanges: [Exchange] { lock.withLock { recorded } }
+
+    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+        let sent = ContinuousClock.now
+        let response = try await base.send(request)
+        lock.withLock { recorded.append(Exchange(request: request, response: response, sent: sent)) }
+        return response
+    }
+}
