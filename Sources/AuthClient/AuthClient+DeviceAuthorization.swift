@@ -45,6 +45,12 @@ extension AuthClient {
     /// denies, or the code expires, then validates the ID token, saves the tokens and returns the signed-in
     /// ``User`` — the same as after the code flow.
     ///
+    /// RFC 8628 defines no ID token, and some providers send none for this grant (django-oauth-toolkit 3.4
+    /// among them). Then the user is the `sub` that the userinfo endpoint (OpenID Connect Core §5.3) returns
+    /// for the access token just received — straight from the token endpoint, so no front-channel token can
+    /// be substituted; a later refresh that brings an ID token must name the same `sub` (Core §12.2).
+    /// Without a userinfo endpoint either, the poll throws ``AuthClientError/missingIDToken``.
+    ///
     /// ```swift
     /// let user = try await client.pollDeviceAuthorization(authorization) { poll in
     ///     if case .slowDown(let interval) = poll { print("the provider asked to poll every \(interval) s") }
@@ -103,7 +109,7 @@ extension AuthClient {
                 }
                 continue
             }
-            return try await signIn(with: TokenSet(tokens, receivedAt: receivedAt), nonce: nil, maxAge: nil)
+            return try await signIn(with: TokenSet(tokens, receivedAt: receivedAt), nonce: nil, maxAge: nil, identifiesByUserInfo: true)
         }
     }
 }

@@ -133,18 +133,35 @@ public final class AuthClient: Sendable {
     }
 
     /// Steps 5–6 for tokens from any grant: validates the ID token (with `nonce` and `maxAge` when the
-    /// request had them), saves the tokens and returns the user.
-    func signIn(with tokens: TokenSet, nonce: String?, maxAge: Int64?) async throws(AuthClientError) -> User {
-        guard let idToken = tokens.idToken else { throw .missingIDToken }
-        let validated = try await validateIDToken(idToken, nonce: nonce, maxAge: maxAge, accessToken: tokens.accessToken)
-        let email = try? validated.claims.email
-        let credential = StoredCredential(user: validated.subject, email: email, tokens: tokens)
+    /// request had them), saves the tokens and returns the user. With `identifiesByUserInfo`, tokens that
+    /// came without an ID token are tied to the userinfo `sub` instead (see ``pollDeviceAuthorization(_:onPoll:)``).
+    func signIn(with tokens: TokenSet, nonce: String?, maxAge: Int64?, identifiesByUserInfo: Bool = false) async throws(AuthClientError) -> User {
+        let subject: String
+        let email: String?
+        if let idToken = tokens.idToken {
+            let validated = try await validateIDToken(idToken, nonce: nonce, maxAge: maxAge, accessToken: tokens.accessToken)
+            subject = validated.subject
+            email = try? validated.claims.email
+        } else if identifiesByUserInfo, let endpoint = metadata.userinfoEndpoint {
+            var request = TransportRequest(method: .get, url: endpoint)
+            request.setHeader("Accept", "application/json")
+            let response = try await transport.send(User.authorized(request, with: tokens))
+            guard response.status == 200 else {
+                throw .unexpectedResponse(endpoint: "userinfo", status: response.status, reason: "no profile to identify the user (OpenID Connect Core §5.3)")
+            }
+            let info = try UserInfo(json: response.body)
+            subject = info.subject
+            email = try? info.claims.email
+        } else {
+            throw .missingIDToken
+        }
+        let credential = StoredCredential(user: subject, email: email, tokens: tokens)
         do {
             try await store.save(credential)
         } catch {
             throw .store(error)
         }
-        return await users.user(validated.subject, client: self, signedInWith: tokens)
+        return await users.user(subject, client: self, signedInWith: tokens)
     }
 
     /// The user saved last, with their tokens, or nil when there is none (or their tokens were removed).

@@ -94,7 +94,7 @@ extension FakeOpenIDProvider {
                 return Self.oauthError(.accessDenied, "the user denied the request")
             case .approved(let subject):
                 state.devices[deviceCode] = nil
-                let (body, _) = issueTokens(&state, subject: subject, scope: grant.scope, nonce: nil, authTime: time, now: now, withIDToken: true)
+                let (body, _) = issueTokens(&state, subject: subject, scope: grant.scope, nonce: nil, authTime: time, now: now, withIDToken: configuration.issuesIDTokenForDeviceGrant)
                 return Self.json(200, body)
             }
         }

@@ -53,6 +53,9 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var deviceCodeLifetime: Int64 = 600
         /// The polling interval it announces (§3.2 `interval`), in seconds; a poll sooner gets `slow_down`.
         public var devicePollingInterval: Int64 = 5
+        /// Whether the device grant's token response carries an ID token (RFC 8628 defines none; some
+        /// providers, e.g. django-oauth-toolkit, send none).
+        public var issuesIDTokenForDeviceGrant = true
         /// Claims of each user, by `sub`, returned in the ID token (email when asked) and from userinfo.
         public var users: [String: JSONObject] = ["alice": FakeOpenIDProvider.claims(email: "alice@example.com", name: "Alice Example")]
 

@@ -29,6 +29,27 @@ struct DeviceAuthorizationTests {
         #expect(try await user.fetchProfile().subject == "alice")
     }
 
+    @Test("a provider that sends no ID token for the device grant: the user is the userinfo sub; without userinfo, missingIDToken")
+    func withoutIDToken() async throws {
+        let fixture = try Fixture { $0.issuesIDTokenForDeviceGrant = false }
+        let authorization = try await fixture.client.requestDeviceAuthorization()
+        let user = try await fixture.client.pollDeviceAuthorization(authorization) { _ in fixture.provider.approveDevice(userCode: authorization.userCode) }
+        #expect(user.subject == "alice")
+        #expect(await user.tokens?.idToken == nil)
+        #expect(await fixture.store.credential(for: "alice")?.email == "alice@example.com")
+        #expect(try await user.refreshTokens().idToken != nil)  // a refresh that brings one: validated, same sub
+
+        var metadata = fixture.provider.metadata
+        metadata.userinfoEndpoint = nil
+        let bare = try AuthClient(
+            configuration: fixture.client.configuration, metadata: metadata, transport: fixture.provider, clock: .manual(fixture.time),
+            sleeper: fixture.sleeper)
+        let second = try await bare.requestDeviceAuthorization()
+        await #expect { try await bare.pollDeviceAuthorization(second) { _ in fixture.provider.approveDevice(userCode: second.userCode) } } throws: {
+            ($0 as? AuthClientError)?.code == 10017
+        }
+    }
+
     @Test("slow_down adds 5 seconds to the interval for every later poll, not a multiplier (RFC 8628 §3.5)")
     func slowDown() async throws {
         let fixture = try Fixture()

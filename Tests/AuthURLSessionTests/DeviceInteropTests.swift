@@ -110,46 +110,41 @@ struct DeviceInteropTests {
         #expect(!authorization.description.contains(authorization.deviceCode))
     }
 
-    @Test("approval on DOT's pages while the client polls: tokens but no id_token (missingIDToken); the refresh brings an RS256 ID token the client validates")
+    @Test("approval on DOT's pages while the client polls: DOT sends no id_token, so the user is userinfo's sub; the refresh brings an RS256 ID token for the same sub")
     func approval() async throws {
         let recorder = ExchangeRecorder(base: URLSessionTransport(timeout: 10))
         let client = try await Self.client(recorder)
         let authorization = try await client.requestDeviceAuthorization()
         let result = try await Self.poll(client, authorization, decision: "accept")
+        let user = try result.get()
 
-        // What DOT 3.4.1 answers once the user approved: 200 with access and refresh tokens and the
-        // granted scope — no id_token, although openid was requested and granted. AuthClient requires one
-        // to sign a user in, so the poll ends with missingIDToken (10017).
-        guard case .failure(let error) = result, case .missingIDToken? = error as? AuthClientError else {
-            Issue.record("expected missingIDToken, got \(result)")
-            return
-        }
+        // What DOT 3.4.1 answers once the user approved: 200 with access and refresh tokens and the granted
+        // scope — no id_token, although openid was requested and granted (RFC 8628 defines none). The client
+        // then takes the user from the userinfo endpoint, with the access token just received.
         let exchange = try #require(recorder.exchanges.last { $0.request.url == client.metadata.tokenEndpoint })
         #expect(exchange.response.status == 200)
         let tokens = try TokenResponse(json: exchange.response.body)
         #expect(tokens.idToken == nil)
         #expect(tokens.tokenType == "Bearer" && !tokens.accessToken.isEmpty && tokens.refreshToken != nil)
         #expect(Set(tokens.scope?.split(separator: " ") ?? []) == ["openid", "email", "profile"])
-        #expect(try await client.store.lastUser() == nil)
+        #expect(recorder.exchanges.contains { $0.request.url == client.metadata.userinfoEndpoint })
+        #expect(try await client.store.lastUser()?.user == user.subject)
+        #expect(try await user.fetchProfile().subject == user.subject)
 
         // DOT does not invalidate the device code once it was exchanged: polling again gets new tokens.
         let replay = try await URLSessionTransport(timeout: 10).send(exchange.request)
         #expect(replay.status == 200)
         #expect(try TokenResponse(json: replay.body).accessToken != tokens.accessToken)
 
-        // The refresh grant (OIDC on) does return an ID token: RS256, aud = client, at_hash of the new
-        // access token, sub = the user's primary key, as userinfo says.
-        let refreshed = try await client.refreshTokens(TokenSet(tokens, receivedAt: client.clock.now()))
-        #expect(refreshed.accessToken != tokens.accessToken)
+        // The refresh grant (OIDC on) does return an ID token: RS256, aud = client, at_hash of the new access
+        // token, and the same sub as userinfo gave — the user's refresh validates it (Core §12.2).
+        let refreshed = try await user.refreshTokens()
         let idToken = try await client.validateIDToken(try #require(refreshed.idToken), nonce: nil, accessToken: refreshed.accessToken)
         #expect(idToken.jwt.header.algorithm == .rs256)
         #expect(idToken.audience == [try Self.setting("CLIENT_ID")])
         #expect(try idToken.claims.accessTokenHash != nil)
         #expect(idToken.claims["auth_time"] != nil)
-        var userinfo = TransportRequest(method: .get, url: try #require(client.metadata.userinfoEndpoint))
-        userinfo.setHeader("Authorization", "Bearer " + refreshed.accessToken)
-        let profile = try UserInfo(json: try await URLSessionTransport(timeout: 10).send(userinfo).body)
-        #expect(profile.subject == idToken.subject)
+        #expect(idToken.subject == user.subject)
     }
 
     @Test("a denial on DOT's page ends the poll with deviceAuthorizationDenied (RFC 8628 §3.5 access_denied)")
