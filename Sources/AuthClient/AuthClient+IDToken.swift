@@ -2,7 +2,7 @@ public import AuthJWT
 
 extension AuthClient {
     /// Step 5: validates an ID token from this provider for this client (Core §3.1.3.7; see
-    /// ``IDTokenValidator`` for every check).
+    /// `IDTokenValidator` for every check).
     ///
     /// ```swift
     /// let idToken = try await client.validateIDToken(tokens.idToken, nonce: request.nonce.value,

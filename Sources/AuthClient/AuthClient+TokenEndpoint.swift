@@ -20,7 +20,7 @@ extension AuthClient {
 
     /// Uses a refresh token (RFC 6749 §6), trying again after a transient failure as the configuration's
     /// ``RetryPolicy`` allows (waiting on the client's ``sleeper``). The response may rotate the refresh
-    /// token; ``TokenSet/refreshed(by:receivedAt:)`` keeps the old one when it does not.
+    /// token; `TokenSet.refreshed(by:receivedAt:)` keeps the old one when it does not.
     ///
     /// ```swift
     /// let response = try await client.refreshTokens(tokens)   // retried on 5xx, 429, no response
@@ -68,7 +68,7 @@ extension AuthClient {
         }
     }
 
-    /// Whether trying again may help (see ``retrying(_:)``).
+    /// Whether trying again may help (see `retrying(_:)`).
     static func isTransient(_ error: AuthClientError) -> Bool {
         switch error {
         case .transportFailed(let failure): failure.isTransient

@@ -19,12 +19,12 @@ public import AuthSession
 ///
 /// The steps of ``login(with:options:using:)``, each in its own method so it can be taught and tested:
 /// 1. ``authorizationRequest(_:using:)`` — PKCE S256, state, nonce (Docs/AuthorizationRequest.md);
-/// 2. the user agent runs in an ``AuthenticationSession`` until a redirect matches the callback;
+/// 2. the user agent runs in an `AuthenticationSession` until a redirect matches the callback;
 /// 3. ``AuthorizationRequest/response(from:)`` — state and iss checked (Docs/Callback.md);
 /// 4. ``exchangeCode(_:for:)`` — the code and verifier at the token endpoint (Docs/CodeExchange.md);
 /// 5. ``validateIDToken(_:nonce:maxAge:accessToken:)`` — signature against the provider's JWKS, iss,
 ///    aud, exp, iat, nonce, at_hash (Docs/IDToken.md);
-/// 6. the tokens are saved to the ``CredentialStore`` and a ``User`` is returned (Docs/StorageAndRefresh.md).
+/// 6. the tokens are saved to the `CredentialStore` and a ``User`` is returned (Docs/StorageAndRefresh.md).
 ///
 /// Security notes: the client never uses PKCE `plain`, never accepts `alg: none`, never accepts a
 /// discovery document for another issuer, and never sends a bearer token to a non-https URL unless the
@@ -100,7 +100,7 @@ public final class AuthClient: Sendable {
         try AuthorizationRequest(configuration: configuration, metadata: metadata, options: options, using: &generator)
     }
 
-    /// The whole login: builds the request, runs `userAgent` in an ``AuthenticationSession``, checks the
+    /// The whole login: builds the request, runs `userAgent` in an `AuthenticationSession`, checks the
     /// response, exchanges the code, validates the ID token, saves the tokens and returns the user.
     public func login(
         with userAgent: some UserAgent, options: AuthorizationRequest.Options = .init(),

@@ -105,7 +105,7 @@ public struct AuthorizationRequest: Sendable {
     /// Reads and checks the authorization response in a redirect: from the `form_post` body when there is
     /// one, else from the query. Checks `state` (constant time), `iss` (RFC 9207: compared when present,
     /// required when the provider says it sends it), repeated parameters, and turns `error=` into
-    /// ``AuthClientError/callback(_:)`` with ``AuthCallbackError/errorResponse(_:)``.
+    /// ``AuthClientError/callback(_:)`` with `AuthCallbackError.errorResponse(_:)`.
     public func response(from redirect: Redirect) throws(AuthClientError) -> AuthorizationResponse {
         guard callback.matches(redirect.callbackURL) else { throw .callback(.callbackMismatch) }
         do {

@@ -1,5 +1,5 @@
 /// Sends one HTTP request and returns its response: the client's only door to the network, so that tests
-/// run offline (``AuthTesting``'s fake provider and scripted transports) and apps can bring their own stack.
+/// run offline (`AuthTesting`'s fake provider and scripted transports) and apps can bring their own stack.
 ///
 /// ```swift
 /// struct MyTransport: HTTPTransport {

@@ -176,7 +176,7 @@ public actor User {
     }
 
     /// One refresh (with its retries): newer stored tokens first, then the token endpoint; a refusal ends
-    /// the session unless the store has moved on; a success goes through ``accept(_:replacing:receivedAt:)``.
+    /// the session unless the store has moved on; a success goes through `accept(_:replacing:receivedAt:)`.
     private func performRefresh(_ start: TokenSet) async -> Result<TokenSet, AuthClientError> {
         defer { refreshing = nil }
         let started = generation

@@ -8,7 +8,7 @@ import Darwin
 public import AuthJWT
 
 /// Where the client reads the time of day: token expiry, ID-token `exp`/`iat`, proactive refresh. Injected
-/// so that tests decide what time it is (``AuthTesting`` adds `.fixed` and a manual clock).
+/// so that tests decide what time it is (`AuthTesting` adds `.fixed` and a manual clock).
 ///
 /// ```swift
 /// let client = AuthClient(configuration: configuration, metadata: metadata, transport: transport, clock: .system)

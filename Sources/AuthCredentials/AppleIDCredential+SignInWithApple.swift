@@ -5,7 +5,7 @@ public import AuthJWT
 extension AppleIDCredential {
     /// Builds the credential from a Sign in with Apple `form_post` response and its identity token, after
     /// the caller has checked the response (state) and validated the token (signature, issuer, audience,
-    /// expiry, nonce — ``IDTokenValidator/signInWithApple(clientID:)``).
+    /// expiry, nonce — `IDTokenValidator.signInWithApple(clientID:)`).
     ///
     /// ```swift
     /// let response = try AuthorizationResponse(formPostBody: body, expecting: .init(state: state, responseMode: .formPost))

@@ -8,7 +8,7 @@ public import AuthJWT
 /// if tokens.needsRefresh(at: clock.now, window: 60) { tokens = tokens.refreshed(by: newResponse, receivedAt: clock.now) }
 /// ```
 ///
-/// The description redacts every token. Times are ``NumericDate`` seconds, so the set is `Codable` as plain
+/// The description redacts every token. Times are `NumericDate` seconds, so the set is `Codable` as plain
 /// numbers and strings.
 public struct TokenSet: Hashable, Codable, Sendable {
     /// The access token, sent as `Authorization: Bearer …` (RFC 6750 §2.1).

@@ -6,7 +6,7 @@ import AuthSession
 /// (RFC 6749 §4.1.1) and the device verification page at `/device` (RFC 8628 §3.3). Every value from a
 /// request is HTML-escaped. There are no passwords: the person picks a configured user, as in a test.
 extension FakeOpenIDProvider {
-    /// `GET /authorize?…`: the request is checked as ``authorize(_:as:counted:)`` does, and the page offers
+    /// `GET /authorize?…`: the request is checked as `authorize(_:as:counted:)` does, and the page offers
     /// the configured users with Approve and Deny. A request that cannot be redirected gets an error page.
     func authorizationPage(_ request: TransportRequest) -> TransportResponse {
         guard let uri = try? URI(parsing: request.url) else { return Self.page(400, "Bad request", "The authorization URL does not parse.") }

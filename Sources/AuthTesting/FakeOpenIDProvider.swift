@@ -6,7 +6,7 @@ import AuthSession
 
 /// An OpenID Provider that runs in your process: discovery, authorization, token (authorization code with
 /// PKCE, refresh), userinfo, JWKS, revocation (RFC 7009) and end-session — issuing real signed ID tokens —
-/// plus switches to make each step fail. It is an ``HTTPTransport``, so a client talks to it directly;
+/// plus switches to make each step fail. It is an `HTTPTransport`, so a client talks to it directly;
 /// ``browser(_:)`` is the user agent that signs the user in.
 ///
 /// ```swift
@@ -87,7 +87,7 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         case response(status: Int, headerFields: [HeaderField])
         /// Wait this long on the provider's clock, then answer normally.
         case delay(Duration)
-        /// No response at all: the transport throws ``AuthClientError/transportFailed(_:)``.
+        /// No response at all: the transport throws `AuthClientError.transportFailed(_:)`.
         case noResponse
     }
 

@@ -1,6 +1,6 @@
 public import AuthCredentials
 
-/// A ``CredentialStore`` that keeps its records in another store and fails — or never answers — when a
+/// A `CredentialStore` that keeps its records in another store and fails — or never answers — when a
 /// test says so: a full disk, a locked Keychain, a process killed in the middle of a save.
 ///
 /// ```swift

@@ -10,7 +10,7 @@ import AuthSession
 /// sleeper.sleeps   // [.seconds(1), .seconds(2)]
 /// ```
 ///
-/// Optionally pass a ``WallClock``-moving closure (`onSleep`) to move a ``ManualWallClock`` by the same amount,
+/// Optionally pass a `WallClock`-moving closure (`onSleep`) to move a ``ManualWallClock`` by the same amount,
 /// so token expiry sees the time that passed. A cancelled task's sleep throws `CancellationError`, as a real
 /// clock's does.
 public final class ImmediateClock: Clock, Sendable {

@@ -1,7 +1,7 @@
 public import AuthClient
 import AuthSession
 
-/// An ``HTTPTransport`` that answers from a script, in order, and records every request.
+/// An `HTTPTransport` that answers from a script, in order, and records every request.
 ///
 /// ```swift
 /// let transport: ScriptedTransport = .scripted([
@@ -12,7 +12,7 @@ import AuthSession
 /// transport.requests.count   // 1
 /// ```
 ///
-/// When the script runs out, the request throws ``AuthClientError/unimplemented(_:)`` naming the request
+/// When the script runs out, the request throws `AuthClientError.unimplemented(_:)` naming the request
 /// and where the transport was made. ``immediate(_:file:line:)`` answers every request the same way.
 public final class ScriptedTransport: HTTPTransport, Sendable {
     private let state: Locked<(responses: [TransportResponse], requests: [TransportRequest])>

@@ -1,8 +1,8 @@
 public import AuthClient
 import AuthSession
 
-/// An ``HTTPTransport`` for code paths that must not touch the network: any request throws
-/// ``AuthClientError/unimplemented(_:)`` saying what was sent and where the double was made, and is counted.
+/// An `HTTPTransport` for code paths that must not touch the network: any request throws
+/// `AuthClientError.unimplemented(_:)` saying what was sent and where the double was made, and is counted.
 ///
 /// ```swift
 /// let user = try await client(transport: .unimplemented("resuming a session makes no request")).resumeLastUser()

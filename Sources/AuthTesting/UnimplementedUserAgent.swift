@@ -1,8 +1,8 @@
 import AuthCallback
 public import AuthSession
 
-/// A ``UserAgent`` for code paths that must not open a browser: presenting throws
-/// ``AuthSessionError/userAgentFailed(_:)`` naming the URL's host and where the double was made.
+/// A `UserAgent` for code paths that must not open a browser: presenting throws
+/// `AuthSessionError.userAgentFailed(_:)` naming the URL's host and where the double was made.
 ///
 /// ```swift
 /// let session = AuthenticationSession(url: url, callback: callback, userAgent: .unimplemented("resume must not log in"))

@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The default ``HTTPTransport``: Foundation's `URLSession` (FoundationNetworking on Linux), kept in its
+/// The default `HTTPTransport`: Foundation's `URLSession` (FoundationNetworking on Linux), kept in its
 /// own module so that AuthClient and everything under it stay free of Foundation networking.
 ///
 /// ```swift
@@ -13,7 +13,7 @@ import FoundationNetworking
 /// ```
 ///
 /// As the transport contract requires, redirects are not followed (a 3xx is returned as it is), every
-/// status is returned, and a failure without a response becomes ``AuthClientError/transportFailed(_:)``
+/// status is returned, and a failure without a response becomes `AuthClientError.transportFailed(_:)`
 /// naming only the host. Cookies are neither sent nor stored, nothing is cached, and no stored credential
 /// is ever offered.
 ///
@@ -31,14 +31,14 @@ import FoundationNetworking
 ///   never answers a challenge with a credential; TLS server-trust challenges get the system's default
 ///   evaluation.
 ///
-/// Failures are mapped to ``TransportFailure/Kind`` from `URLError` codes (see `failure(_:host:)`), keeping
+/// Failures are mapped to `TransportFailure.Kind` from `URLError` codes (see `failure(_:host:)`), keeping
 /// `NSURLErrorDomain` and the code.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let delegate: SessionDelegate
     /// The deadline for each request, in seconds, from the call to `send` until the whole response has
     /// arrived. A positive, finite number; ``send(_:)`` refuses anything else with
-    /// ``AuthClientError/invalidConfiguration(_:)``.
+    /// `AuthClientError.invalidConfiguration(_:)`.
     public let timeout: Double
 
     /// A transport with its own ephemeral session (no cookies, no cache, no credential storage) that does

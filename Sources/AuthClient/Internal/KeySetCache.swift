@@ -4,7 +4,7 @@ import AuthJWT
 ///
 /// - One fetch at a time: however many validations need the set at once, one request is made and they
 ///   all wait for it (single flight).
-/// - When a token names a `kid` the cached set lacks (key rotation), ``refetch(after:using:clock:cooldownSeconds:)``
+/// - When a token names a `kid` the cached set lacks (key rotation), `refetch(after:using:clock:cooldownSeconds:)`
 ///   fetches it again — at most once per cooldown, measured on the client's `WallClock` from the last
 ///   attempt, failed attempts included. If the clock has gone back since, the cooldown is over.
 /// - A fetch that fails (no response, a status other than 200, a document that is not a JWK Set) leaves

@@ -9,7 +9,7 @@ import Darwin
 /// Whole-file reads and atomic replacement through the platform's libc, refusing anything at the path
 /// that is not a regular file.
 enum AtomicFile {
-    /// A step of ``replaceFile(_:to:mode:beforeStep:)``, named for fault-injection tests.
+    /// A step of `replaceFile(_:to:mode:beforeStep:)`, named for fault-injection tests.
     enum Step: Sendable, Hashable {
         case write, fsync, rename
     }
@@ -58,7 +58,7 @@ enum AtomicFile {
     /// Replaces the file with `bytes` so that a reader sees the old or the new contents, never a mix, and
     /// no temporary file remains whatever fails:
     /// 1. a new temporary file `<path>.tmp-<pid>-<n>` is created beside it with `mode` (`O_EXCL`, so never
-    ///    an existing file or link), locked with `flock` so that ``removeStaleTemporaries(of:)`` in any
+    ///    an existing file or link), locked with `flock` so that `removeStaleTemporaries(of:)` in any
     ///    process leaves it alone while this save runs, and set to exactly `mode` whatever the umask;
     /// 2. the bytes are written and flushed to disk (`fsync`);
     /// 3. the path is checked again: a symbolic link or non-regular file there is refused, not replaced;

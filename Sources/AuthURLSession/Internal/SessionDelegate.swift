@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The session's delegate: routes each task's callbacks to its ``Exchange``, refuses redirects and answers
+/// The session's delegate: routes each task's callbacks to its `Exchange`, refuses redirects and answers
 /// HTTP authentication challenges so that the 401 itself comes back.
 ///
 /// On Linux (swift-corelibs-foundation) a 401 with `WWW-Authenticate: Basic realm=…` is turned into an
