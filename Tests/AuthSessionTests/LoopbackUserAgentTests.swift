@@ -75,15 +75,24 @@ struct LoopbackUserAgentTests {
         let agent = LoopbackUserAgent(listener: listener, timeout: timeout, clientTimeout: clientTimeout) { url in opened.append(url) }
         let session = AuthenticationSession(url: try! URI(parsing: authorize), callback: listener.callback, userAgent: agent)
         let port = listener.port
-        let browser = Thread { client(port) }
+        let finished = StopFlag()
+        let browser = Thread {
+            client(port)
+            finished.set()
+        }
         browser.start()
+        let result: Result<Redirect, AuthSessionError>
         do {
             let redirect = try await session.authenticate()
             #expect(opened.all == [authorize], "the browser was opened with the authorization URL")
-            return .success(redirect)
+            result = .success(redirect)
         } catch {
-            return .failure(error)
+            result = .failure(error)
         }
+        // The client may still be reading the page the listener answered with: let it finish (bounded), so
+        // that what it recorded is complete when the test reads it.
+        for _ in 0..<6000 where !finished.isSet { try? await Task.sleep(for: .milliseconds(10)) }
+        return result
     }
 
     @Test("binds 127.0.0.1 only, on a port of its own, and names the redirect URI")
