@@ -13,7 +13,7 @@ public import AuthSession
 ///                                             redirectURI: "com.example.app:/callback", scopes: [.openID, .email])
 /// let client = try await AuthClient.discover(configuration, transport: URLSessionTransport(),
 ///                                            store: FileCredentialStore(path: path))
-/// let user = try await client.resumeLastUser() ?? client.login(with: browser)
+/// let user = if let saved = try await client.resumeLastUser() { saved } else { try await client.login(with: browser) }
 /// let response = try await user.send(TransportRequest(method: .get, url: "https://api.example.com/me"))
 /// ```
 ///

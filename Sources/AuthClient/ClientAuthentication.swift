@@ -1,9 +1,9 @@
 /// How the client authenticates at the token endpoint (RFC 6749 §2.3, OpenID Connect Core §9).
 ///
 /// ```swift
-/// .none                               // a public client: native apps (RFC 8252 §8.4), PKCE protects the code
-/// .clientSecretBasic("s3cr3t")        // HTTP Basic with the form-encoded id and secret (RFC 6749 §2.3.1)
-/// .clientSecretPost("s3cr3t")         // client_id and client_secret in the form body (RFC 6749 §2.3.1)
+/// let native: ClientAuthentication = .none   // a public client: native apps (RFC 8252 §8.4), PKCE protects the code
+/// let basic = ClientAuthentication.clientSecretBasic("s3cr3t")   // HTTP Basic with the form-encoded id and secret (RFC 6749 §2.3.1)
+/// let post = ClientAuthentication.clientSecretPost("s3cr3t")     // client_id and client_secret in the form body (RFC 6749 §2.3.1)
 /// ```
 ///
 /// A secret shipped inside an app is not a secret (RFC 8252 §8.5): use `.none` for apps you distribute, and

@@ -5,7 +5,7 @@
 /// struct MyTransport: HTTPTransport {
 ///     func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse { … }
 /// }
-/// let client = AuthClient(configuration: configuration, metadata: metadata, transport: MyTransport())
+/// let client = try AuthClient(configuration: configuration, metadata: metadata, transport: MyTransport())
 /// ```
 ///
 /// Contract for conformances:

@@ -4,7 +4,7 @@ public import AuthCallback
 /// one the client holds. Carried by ``AuthClientError/refreshFailed(_:)`` and ``LogoutEvent/Reason``.
 ///
 /// ```swift
-/// do {
+/// do throws(AuthClientError) {
 ///     _ = try await user.send(request)
 /// } catch .refreshFailed(.refused(let response)) where response.error == .invalidGrant {
 ///     showSignIn(message: "Your session has ended")      // the user is logged out; sign in again

@@ -2,7 +2,7 @@
 /// domain and code — typed values a caller can switch on, never the request's headers or body.
 ///
 /// ```swift
-/// do {
+/// do throws(AuthClientError) {
 ///     _ = try await user.send(request)
 /// } catch .transportFailed(let failure) where failure.kind == .timedOut {
 ///     print("\(failure.host ?? "the server") did not answer in time")   // retry later; still signed in

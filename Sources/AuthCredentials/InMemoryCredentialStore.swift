@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let store = InMemoryCredentialStore()
-/// try await store.save(StoredCredential(user: "001234.abcd", fullName: PersonName(givenName: "Jane")))
+/// await store.save(StoredCredential(user: "001234.abcd", fullName: PersonName(givenName: "Jane")))
 /// ```
 public actor InMemoryCredentialStore: CredentialStore {
     /// Everything stored, for inspection in tests.

@@ -4,8 +4,8 @@ public import AuthJWT
 /// absolute expiry at the moment the response arrived (the injected `now`).
 ///
 /// ```swift
-/// var tokens = TokenSet(try TokenResponse(json: body), receivedAt: clock.now)
-/// if tokens.needsRefresh(at: clock.now, window: 60) { tokens = tokens.refreshed(by: newResponse, receivedAt: clock.now) }
+/// var tokens = TokenSet(try TokenResponse(json: body), receivedAt: clock.now())
+/// if tokens.needsRefresh(at: clock.now(), window: 60) { tokens = tokens.refreshed(by: newResponse, receivedAt: clock.now()) }
 /// ```
 ///
 /// The description redacts every token. Times are `NumericDate` seconds, so the set is `Codable` as plain

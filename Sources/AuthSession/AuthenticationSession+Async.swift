@@ -3,7 +3,7 @@ extension AuthenticationSession {
     /// Cancelling the calling task cancels the session. A completion handler given at creation still runs.
     ///
     /// ```swift
-    /// let session = AuthenticationSession(url: authorizationURL, callback: .loopback(path: "/cb"), userAgent: loopback)
+    /// let session = AuthenticationSession(url: authorizationURL, callback: try .loopback(path: "/cb"), userAgent: loopback)
     /// let redirect = try await session.authenticate()
     /// ```
     ///

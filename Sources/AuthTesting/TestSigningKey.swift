@@ -8,8 +8,11 @@ public import AuthJWT
 ///
 /// ```swift
 /// var generator = SeededRandomNumberGenerator(seed: 1)
-/// let token = TestSigningKey.rs256.sign(claims: ["iss": "https://fake.test", "sub": "alice"], using: &generator)
-/// let keys = try JWKSet(json: TestSigningKey.rs256.publicJWKSet.serialized())   // what the verifier gets
+/// var claims = JSONObject()
+/// try claims.append("iss", "https://fake.test")
+/// try claims.append("sub", "alice")
+/// let token = TestSigningKey.rs256.sign(claims: claims, using: &generator)
+/// let keys = try JWKSet(json: TestSigningKey.jwkSet([.rs256]).serialized())   // what the verifier gets
 /// ```
 ///
 /// - Important: ``rs256`` and ``es256`` are fixed keys whose private halves are published in this
