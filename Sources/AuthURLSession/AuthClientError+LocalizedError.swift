@@ -26,7 +26,7 @@ extension AuthClientError: LocalizedError {
 
     public var recoverySuggestion: String? {
         switch self {
-        case .unexpectedResponse(let endpoint, _, _) where endpoint == "discovery":
+        case .unexpectedResponse(let endpoint, let status, _) where endpoint == "discovery" && status == 404:
             "Check the issuer: it must be the provider's issuer identifier exactly (a realm or tenant path included)."
         case .insecureURL: "Use https; for a local test provider only, set allowsInsecureLoopbackIssuer."
         case .issuerMismatch: "Set the issuer to the discovery document's issuer, exactly (a trailing slash included)."

@@ -56,6 +56,14 @@ struct AuthClientErrorMessageTests {
             #expect(error.description.contains("check the issuer"), "\(error)")
         }
         #expect(transport.requests.first?.url == url)
+
+        // A server error is not a wrong issuer: the URL is shown, without the hint.
+        do {
+            _ = try await AuthClient.discover(try Self.configuration(redirectURI: "com.example.app:/cb"), transport: .immediate(TransportResponse(status: 503)))
+            Issue.record("discovery succeeded on a 503")
+        } catch {
+            #expect(error.description.contains(url) && !error.description.contains("check the issuer"), "\(error)")
+        }
     }
 
     @Test("a localhost redirect URI is refused naming RFC 8252 §8.3 and the 127.0.0.1 literal to use instead")
