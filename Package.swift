@@ -28,7 +28,8 @@ let libraries: [Library] = [
     Library(name: "AuthSession", dependencies: ["AuthCallback", "AuthCredentials", "AuthDigest", "AuthJWT", "AuthPKCE"]),
     Library(name: "AuthClient", dependencies: ["AuthBase64URL", "AuthCallback", "AuthCredentials", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
     // The URLSession transport: the only module that imports Foundation's networking.
-    Library(name: "AuthURLSession", dependencies: ["AuthClient"]),
+    // It also gives every module's error a LocalizedError conformance, so it names them all.
+    Library(name: "AuthURLSession", dependencies: ["AuthBase64URL", "AuthButtonLayout", "AuthCallback", "AuthClient", "AuthCredentials", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
     // Test doubles users can reuse (fake provider, scripted transports, test keys); kept out of the umbrella.
     Library(name: "AuthTesting", dependencies: ["AuthBase64URL", "AuthCallback", "AuthClient", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"], inUmbrella: false),
 ]

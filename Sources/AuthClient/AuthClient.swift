@@ -83,7 +83,14 @@ public final class AuthClient: Sendable {
         request.setHeader("Accept", "application/json")
         let response = try await transport.send(request)
         guard response.status == 200 else {
-            throw .unexpectedResponse(endpoint: "discovery", status: response.status, reason: "no discovery document")
+            // The URL is the issuer's, public and free of secrets; showing it makes a wrong issuer (a missing
+            // realm or tenant path, a typo) obvious.
+            let hint =
+                response.status == 404
+                ? "; check the issuer, which must be the provider's issuer identifier exactly (the document is at issuer + "
+                    + "/.well-known/openid-configuration, OpenID Connect Discovery §4)"
+                : ""
+            throw .unexpectedResponse(endpoint: "discovery", status: response.status, reason: "no discovery document at \(request.url)\(hint)")
         }
         let metadata = try ProviderMetadata(
             json: response.body, expectedIssuer: configuration.issuer, allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)

@@ -102,6 +102,11 @@ public enum AuthClientError: Error, Sendable {
     }
 }
 
+// Equatable so that tests and callers can match a case with its payload:
+// `#expect(throws: AuthClientError.loggedOut)`, `catch let error where error == .session(.canceledLogin)`.
+// Every payload is Hashable (the underlying modules' errors, TransportFailure, RefreshFailure).
+extension AuthClientError: Hashable {}
+
 extension AuthClientError: CustomStringConvertible {
     /// The code and a readable message, with the underlying error's code and message where there is one.
     public var description: String {

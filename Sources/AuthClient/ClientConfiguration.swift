@@ -17,7 +17,8 @@ public import AuthJWT
 /// - the issuer is an https URL without query or fragment (OpenID Connect Discovery §2), or `http` to a
 ///   loopback address (127.0.0.1, [::1], localhost) when `allowsInsecureLoopbackIssuer` is true — meant for
 ///   local test providers only, off by default;
-/// - the redirect URI is a private-use scheme, an https URL or a loopback http URL (RFC 8252 §7); the
+/// - the redirect URI is a private-use scheme, an https URL or a loopback http URL with the IP literal
+///   `127.0.0.1` or `[::1]` and the listener's port (RFC 8252 §7.3; `localhost` is refused, §8.3); the
 ///   ``callback`` that matches it is derived from it;
 /// - the scopes include `openid` (this is an OpenID Connect client) and are valid scope tokens (RFC 6749 §3.3).
 public struct ClientConfiguration: Sendable {
@@ -94,6 +95,29 @@ public struct ClientConfiguration: Sendable {
         self.allowsInsecureLoopbackIssuer = allowsInsecureLoopbackIssuer
     }
 
+    /// Refuses an http redirect URI that the loopback callback would never match, saying which rule it breaks:
+    /// the host must be the literal `127.0.0.1` or `[::1]` (RFC 8252 §7.3; `localhost` is NOT RECOMMENDED,
+    /// §8.3, and the callback does not accept it), and the URI needs the port the listener bound, since it
+    /// is sent as `redirect_uri` as written (§7.3: the port is chosen at request time).
+    private static func checkLoopbackRedirect(_ uri: URI) throws(AuthClientError) {
+        guard let host = uri.host?.lowercased(), SecureURL.loopbackHosts.contains(host) else {
+            throw .invalidConfiguration(
+                "an http redirect URI must be a loopback IP literal, http://127.0.0.1:PORT/… or http://[::1]:PORT/… "
+                    + "(RFC 8252 §7.3, §8.3); for any other host use https or a private-use scheme")
+        }
+        guard host != "localhost" else {
+            throw .invalidConfiguration(
+                "the redirect URI uses 'localhost': use the loopback IP literal 127.0.0.1 (or [::1]) instead, with the same "
+                    + "port and path (RFC 8252 §8.3: 'localhost' is NOT RECOMMENDED; the name can resolve to another interface "
+                    + "than loopback, and is more exposed to firewalls and misconfigured name resolution)")
+        }
+        guard uri.port != nil else {
+            throw .invalidConfiguration(
+                "the loopback redirect URI has no port: it is sent as redirect_uri as written, so it needs the port the "
+                    + "listener bound (RFC 8252 §7.3), e.g. LoopbackListener's redirectURI, http://127.0.0.1:PORT/path")
+        }
+    }
+
     /// The matcher for a redirect URI: loopback http, https, or a private-use scheme (RFC 8252 §7).
     static func callback(for redirectURI: String) throws(AuthClientError) -> Callback {
         do {
@@ -104,9 +128,7 @@ public struct ClientConfiguration: Sendable {
             let callback: Callback
             switch uri.scheme.lowercased() {
             case "http":
-                guard let host = uri.host, SecureURL.loopbackHosts.contains(host.lowercased()) else {
-                    throw AuthClientError.invalidConfiguration("an http redirect URI must be a loopback address (RFC 8252 §7.3, §8.3)")
-                }
+                try checkLoopbackRedirect(uri)
                 callback = try .loopback(path: uri.path.isEmpty ? "/" : uri.path)
             case "https":
                 callback = try .https(host: uri.host ?? "", path: uri.path.isEmpty ? "/" : uri.path)

@@ -18,7 +18,7 @@ public import AuthCallback
 /// that did not happen is reported here, never silently skipped.
 public struct LogoutResult: Sendable {
     /// What happened to the token at the provider.
-    public enum Revocation: Sendable {
+    public enum Revocation: Hashable, Sendable {
         /// The provider answered 200 to the revocation request for this token type (RFC 7009 §2.2).
         case revoked(tokenTypeHint: String)
         /// Neither the discovery document nor the RFC 8414 metadata has a `revocation_endpoint`.

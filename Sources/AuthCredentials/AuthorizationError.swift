@@ -49,8 +49,23 @@ public struct AuthorizationError: Error, Hashable, Codable, Sendable {
 }
 
 extension AuthorizationError: CustomStringConvertible {
-    /// In the shape of an `NSError` description: domain, code and reason.
+    /// What happened in words, then the reason when known, then Apple's domain and code for searching:
+    /// `the user canceled the authorization request (com.apple.AuthenticationServices.AuthorizationError error 1001, canceled)`.
     public var description: String {
-        "\(Self.errorDomain) error \(code.rawValue) (\(code))" + (reason.map { ": \($0)" } ?? "")
+        let summary =
+            switch code {
+            case .unknown: "the authorization request failed for an unknown reason"
+            case .canceled: "the user canceled the authorization request"
+            case .invalidResponse: "the authorization request received an invalid response"
+            case .notHandled: "the authorization request was not handled"
+            case .failed: "the authorization request failed"
+            case .notInteractive: "the authorization request needs the user, but was not allowed to be interactive"
+            case .matchedExcludedCredential: "the passkey registration matched an excluded credential"
+            case .credentialImport: "the credential import failed"
+            case .credentialExport: "the credential export failed"
+            case .preferSignInWithApple: "the user has a Sign in with Apple account they would rather use"
+            case .deviceNotConfiguredForPasskeyCreation: "the device is not set up to create passkeys"
+            }
+        return summary + (reason.map { ": \($0)" } ?? "") + " (\(Self.errorDomain) error \(code.rawValue), \(code))"
     }
 }

@@ -31,8 +31,17 @@ public struct WebAuthenticationSessionError: Error, Hashable, Codable, Sendable 
 }
 
 extension WebAuthenticationSessionError: CustomStringConvertible {
-    /// In the shape of an `NSError` description: domain, code and reason.
+    /// What happened in words, then the reason when known, then Apple's domain and code for searching:
+    /// `the login was canceled: the user closed the browser (com.apple.AuthenticationServices.WebAuthenticationSession error 1, canceledLogin)`.
+    /// It reads the same on every platform; the domain is a label, not a claim that Apple's framework ran.
     public var description: String {
-        "\(Self.errorDomain) error \(code.rawValue) (\(code))" + (reason.map { ": \($0)" } ?? "")
+        let summary =
+            switch code {
+            case .canceledLogin: "the login was canceled (the user closed the browser, or the app called cancel())"
+            case .presentationContextNotProvided:
+                "the session has no presentation context provider; set presentationContextProvider before start()"
+            case .presentationContextInvalid: "the presentation context could not show the browser (no window, or one not on screen)"
+            }
+        return summary + (reason.map { ": \($0)" } ?? "") + " (\(Self.errorDomain) error \(code.rawValue), \(code))"
     }
 }

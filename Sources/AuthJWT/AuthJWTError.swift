@@ -189,12 +189,22 @@ extension AuthJWTError: CustomStringConvertible {
         case .untrustedAudience(let audience): "claim 'aud' contains '\(audience)', which is not trusted"
         case .missingAuthorizedParty: "claim 'aud' has several audiences, so claim 'azp' is required"
         case .authorizedPartyMismatch(let expected, let actual): "claim 'azp' is '\(actual)', expected '\(expected)'"
-        case .expired(let expiration, let now, let leeway): "claim 'exp' is \(expiration): expired at \(now) (leeway \(leeway) s)"
-        case .notYetValid(let notBefore, let now, let leeway): "claim 'nbf' is \(notBefore): not yet valid at \(now) (leeway \(leeway) s)"
-        case .issuedInFuture(let issuedAt, let now, let leeway): "claim 'iat' is \(issuedAt), in the future at \(now) (leeway \(leeway) s)"
-        case .issuedTooLongAgo(let issuedAt, let now, let age): "claim 'iat' is \(issuedAt), older than \(age) s at \(now)"
+        case .expired(let expiration, let now, let leeway):
+            "claim 'exp' is \(Self.moment(expiration)): the token expired \(Self.span(expiration.seconds(until: now))) before the current time, "
+                + "\(now.iso8601), beyond the leeway of \(leeway) s; if the token was just issued, check the device clock"
+        case .notYetValid(let notBefore, let now, let leeway):
+            "claim 'nbf' is \(Self.moment(notBefore)): the token becomes valid \(Self.span(now.seconds(until: notBefore))) "
+                + "after the current time, \(now.iso8601), beyond the leeway of \(leeway) s; check the device clock, it may be behind"
+        case .issuedInFuture(let issuedAt, let now, let leeway):
+            "claim 'iat' is \(Self.moment(issuedAt)), \(Self.span(now.seconds(until: issuedAt))) after the current time, \(now.iso8601), "
+                + "beyond the leeway of \(leeway) s; check the device clock, it may be behind"
+        case .issuedTooLongAgo(let issuedAt, let now, let age):
+            "claim 'iat' is \(Self.moment(issuedAt)), \(Self.span(issuedAt.seconds(until: now))) before the current time, \(now.iso8601), "
+                + "older than the maximum age of \(age) s; if the token was just issued, check the device clock"
         case .nonceMismatch: "claim 'nonce' does not match the nonce sent in the request"
-        case .authenticationTooOld(let authTime, let now, let age): "claim 'auth_time' is \(authTime), older than max_age \(age) s at \(now)"
+        case .authenticationTooOld(let authTime, let now, let age):
+            "claim 'auth_time' is \(Self.moment(authTime)), \(Self.span(authTime.seconds(until: now))) before the current time, \(now.iso8601), "
+                + "older than max_age \(age) s: the user must sign in again; if they just did, check the device clock"
         case .accessTokenHashMismatch: "claim 'at_hash' does not match the access token (OIDC Core §3.2.2.9)"
         case .codeHashMismatch: "claim 'c_hash' does not match the authorization code (OIDC Core §3.3.2.11)"
         case .noUsableKey(let keyID, let algorithm, let rejected): Self.noUsableKey(keyID, algorithm, rejected)
@@ -216,6 +226,20 @@ extension AuthJWTError: CustomStringConvertible {
         let shown = rejected.prefix(5).map { $0.description }.joined(separator: "; ")
         let more = rejected.count > 5 ? "; and \(rejected.count - 5) more" : ""
         return "no usable key\(keyLabel(keyID)) for algorithm '\(algorithm)': \(rejected.count) rejected (\(shown)\(more))"
+    }
+
+    /// A time for a message: ISO 8601 in UTC, then the claim's NumericDate as sent.
+    private static func moment(_ date: NumericDate) -> String {
+        "\(date.iso8601) (\(date))"
+    }
+
+    /// A number of seconds for a message, with a rounder figure when it is long: `90 s`, `600 s (10 min)`.
+    private static func span(_ seconds: Int64) -> String {
+        let text = "\(seconds) s"
+        guard seconds >= 120 else { return text }
+        if seconds < 7_200 { return text + " (\(seconds / 60) min)" }
+        if seconds < 172_800 { return text + " (\(seconds / 3_600) h)" }
+        return text + " (\(seconds / 86_400) days)"
     }
 
     private static func keyLabel(_ keyID: String?) -> String {

@@ -32,13 +32,18 @@ struct CredentialModelTests {
         #expect(AuthorizationScope.email.rawValue == Self.apple.scope["email"])
     }
 
-    @Test("errors carry Apple's domains and read like NSError descriptions")
+    @Test("errors carry Apple's domains and codes, after a sentence that says what happened")
     func domains() {
         #expect(AuthorizationError.errorDomain == Self.apple.authorizationErrorDomain)
         #expect(WebAuthenticationSessionError.errorDomain == Self.apple.webAuthenticationSessionErrorDomain)
-        #expect("\(AuthorizationError(.canceled))" == "com.apple.AuthenticationServices.AuthorizationError error 1001 (canceled)")
-        #expect("\(WebAuthenticationSessionError(.canceledLogin, reason: "the user closed the browser"))"
-            == "com.apple.AuthenticationServices.WebAuthenticationSession error 1 (canceledLogin): the user closed the browser")
+        // A cancel reads as a cancel first; Apple's domain and code follow, for searching.
+        #expect(
+            "\(AuthorizationError(.canceled))"
+                == "the user canceled the authorization request (com.apple.AuthenticationServices.AuthorizationError error 1001, canceled)")
+        #expect(
+            "\(WebAuthenticationSessionError(.canceledLogin, reason: "the user closed the browser"))"
+                == "the login was canceled (the user closed the browser, or the app called cancel()): the user closed the browser "
+                + "(com.apple.AuthenticationServices.WebAuthenticationSession error 1, canceledLogin)")
     }
 
     @Test("models round-trip through Codable with their raw values")

@@ -1,0 +1,44 @@
+import AuthCallback
+public import AuthClient
+import AuthCredentials
+import AuthJWT
+import AuthSession
+public import Foundation
+
+/// `error.localizedDescription` reads as the error's ``AuthClientError/description`` on Apple platforms and on Linux,
+/// instead of "The operation could not be completed. (AuthClient.AuthClientError error N.)".
+/// The underlying module's error, when there is one, is the ``failureReason``; ``recoverySuggestion`` says
+/// what to do for the common mistakes.
+extension AuthClientError: LocalizedError {
+    public var errorDescription: String? { description }
+
+    public var failureReason: String? {
+        switch self {
+        case .transportFailed(let failure): failure.description
+        case .callback(let error): error.description
+        case .session(let error): error.description
+        case .tokenEndpoint(let error), .store(let error): error.description
+        case .idToken(let error), .invalidKeySet(let error): error.description
+        case .keySetRefetchFailed(_, let cause): cause.description
+        default: nil
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .unexpectedResponse(let endpoint, let status, _) where endpoint == "discovery" && status == 404:
+            "Check the issuer: it must be the provider's issuer identifier exactly (a realm or tenant path included)."
+        case .insecureURL: "Use https; for a local test provider only, set allowsInsecureLoopbackIssuer."
+        case .issuerMismatch: "Set the issuer to the discovery document's issuer, exactly (a trailing slash included)."
+        case .transportFailed(let failure): failure.recoverySuggestion
+        case .callback(let error): error.recoverySuggestion
+        case .session(let error): error.recoverySuggestion
+        case .store(let error): error.recoverySuggestion
+        case .idToken(let error): error.recoverySuggestion
+        case .keySetRefetchFailed(_, let cause): cause.recoverySuggestion
+        case .loggedOut, .refreshFailed: "Sign in again."
+        case .deviceCodeExpired: "Start the device login again to get a new code."
+        default: nil
+        }
+    }
+}

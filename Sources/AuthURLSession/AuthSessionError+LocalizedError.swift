@@ -1,0 +1,27 @@
+import AuthCallback
+import AuthCredentials
+public import AuthSession
+public import Foundation
+
+/// `error.localizedDescription` reads as the error's ``AuthSessionError/description`` on Apple platforms and on Linux,
+/// instead of "The operation could not be completed. (AuthSession.AuthSessionError error N.)".
+extension AuthSessionError: LocalizedError {
+    public var errorDescription: String? { description }
+
+    public var failureReason: String? {
+        switch self {
+        case .webAuthenticationSession(let error): error.description
+        case .invalidRedirect(let error): error.description
+        default: nil
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .webAuthenticationSession(let error): error.recoverySuggestion
+        case .timedOut: "Complete the login in the browser in time, or start again."
+        case .alreadyStarted: "Make a new session for each login."
+        default: nil
+        }
+    }
+}
