@@ -188,6 +188,7 @@ public actor User {
         let started = generation
         var current = start
         if let newer = await newerStoredTokens(than: current) {
+            guard generation == started else { return superseded() }
             adopt(newer)
             if !needsRefresh(newer) { return .success(newer) }
             current = newer
