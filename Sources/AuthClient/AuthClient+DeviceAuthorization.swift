@@ -1,5 +1,6 @@
 public import AuthCallback
 import AuthCredentials
+import AuthJWT
 import AuthSession
 
 extension AuthClient {
@@ -76,8 +77,10 @@ extension AuthClient {
         var interval = authorization.interval
         var wait = interval
         while true {
+            // Never past the deadline: the last wait ends when the code expires (the check below then throws).
+            let remaining = max(0, authorization.expiresAt.secondsSince1970 - clock.now().secondsSince1970)
             do {
-                try await sleeper.sleep(for: .seconds(wait))
+                try await sleeper.sleep(for: .seconds(min(wait, remaining)))
             } catch {
                 throw .session(.canceledLogin)
             }

@@ -128,7 +128,13 @@ public actor User {
     /// (the user is logged out in memory all the same). A user already logged out gets `.skipped`.
     @discardableResult
     public func logout(revokeTokens: Bool = true) async throws(AuthClientError) -> LogoutResult {
+        // A refresh in flight may rotate the refresh token: wait for it, so that the live one is revoked and
+        // the refresh cannot bring tokens back after the logout.
+        while let running = refreshing { _ = await running.value }
         guard let tokens else { return LogoutResult(revocation: .skipped, endSessionURL: nil) }
+        generation += 1
+        self.tokens = nil
+        unsaved = nil
         var revocation = LogoutResult.Revocation.skipped
         if revokeTokens {
             let (token, hint) = tokens.refreshToken.map { ($0, "refresh_token") } ?? (tokens.accessToken, "access_token")
@@ -176,16 +182,18 @@ public actor User {
     }
 
     /// One refresh (with its retries): newer stored tokens first, then the token endpoint; a refusal ends
-    /// the session unless the store has moved on; a success goes through `accept(_:replacing:receivedAt:)`.
+    /// the session unless the store has moved on; a success goes through `accept(_:replacing:receivedAt:started:)`.
     private func performRefresh(_ start: TokenSet) async -> Result<TokenSet, AuthClientError> {
         defer { refreshing = nil }
         let started = generation
         var current = start
         if let newer = await newerStoredTokens(than: current) {
+            guard generation == started else { return superseded() }
             adopt(newer)
             if !needsRefresh(newer) { return .success(newer) }
             current = newer
         }
+        guard generation == started else { return superseded() }
         var adoptedAfterRefusal = false
         while true {
             refreshCount += 1
@@ -194,10 +202,11 @@ public actor User {
             do {
                 response = try await client.refreshTokens(current)
             } catch {
-                guard generation == started else { return .failure(tokens == nil ? .loggedOut : error) }
+                guard generation == started else { return superseded() }
                 guard let refusal = Self.refusal(error) else { return .failure(error) }
                 // Refused. If another client saved newer tokens meanwhile, the refusal was about a spent copy.
                 if !adoptedAfterRefusal, let newer = await newerStoredTokens(than: current) {
+                    guard generation == started else { return superseded() }
                     adoptedAfterRefusal = true
                     adopt(newer)
                     if !needsRefresh(newer) { return .success(newer) }
@@ -206,21 +215,25 @@ public actor User {
                 }
                 return .failure(await endSession(after: refusal, refused: current))
             }
-            guard generation == started else { return .failure(tokens == nil ? .loggedOut : .refreshFailed(.noRefreshToken)) }
-            return await accept(response, replacing: current, receivedAt: receivedAt)
+            guard generation == started else { return superseded() }
+            return await accept(response, replacing: current, receivedAt: receivedAt, started: started)
         }
     }
 
     /// A refresh response: the rotated refresh token made durable first, then the ID token checked (Core
     /// §12.2), then the whole new set used and saved.
-    private func accept(_ response: TokenResponse, replacing current: TokenSet, receivedAt: NumericDate) async -> Result<TokenSet, AuthClientError> {
+    private func accept(
+        _ response: TokenResponse, replacing current: TokenSet, receivedAt: NumericDate, started: Int
+    ) async -> Result<TokenSet, AuthClientError> {
         let refreshed = current.refreshed(by: response, receivedAt: receivedAt)
         if let idToken = response.idToken {
             if refreshed.refreshToken != current.refreshToken {
                 var provisional = current
                 provisional.refreshToken = refreshed.refreshToken
                 tokens = provisional
-                if let failure = await persist(provisional) { return .failure(failure) }
+                let failure = await persist(provisional)
+                guard generation == started else { return superseded() }
+                if let failure { return .failure(failure) }
             }
             do {
                 // Core §12.2: iss, aud, exp, iat and the signature as at login (no nonce), and the same sub.
@@ -229,10 +242,16 @@ public actor User {
             } catch {
                 return .failure(error)
             }
+            guard generation == started else { return superseded() }
         }
         tokens = refreshed
         if let failure = await persist(refreshed), refreshed.refreshToken != storedRefreshToken { return .failure(failure) }
         return .success(refreshed)
+    }
+
+    /// What a refresh answers when a login or logout replaced the tokens it started from: the tokens now.
+    private func superseded() -> Result<TokenSet, AuthClientError> {
+        tokens.map { .success($0) } ?? .failure(.loggedOut)
     }
 
     /// The session ends after a refusal: tokens removed from the store unless it holds others by now
@@ -283,12 +302,20 @@ public actor User {
         tokens.refreshToken != nil && tokens.needsRefresh(at: client.clock.now(), window: client.configuration.refreshWindowSeconds)
     }
 
-    /// Saves `set`; on failure keeps it as unsaved and returns the error.
+    /// Saves `set`; on failure keeps it as unsaved and returns the error. A save that lands after the
+    /// tokens changed may have overwritten newer ones, or brought back a user who logged out: then the
+    /// tokens now are saved again, or the saved ones removed.
     private func persist(_ set: TokenSet) async -> AuthClientError? {
+        let started = generation
         do {
             try await client.store.save(StoredCredential(user: subject, tokens: set))
             if unsaved == set { unsaved = nil }
             storedRefreshToken = set.refreshToken
+            guard let current = tokens else {
+                if generation != started { _ = try? await client.store.remove(user: subject, ifTokensAre: set) }
+                return nil
+            }
+            if current != set { return await persist(current) }
             return nil
         } catch {
             unsaved = set

@@ -105,8 +105,8 @@ struct DeviceAuthorizationTests {
         let authorization = try await fixture.client.requestDeviceAuthorization()
         let before = fixture.provider.requestCount(.token)
         await #expect { try await fixture.client.pollDeviceAuthorization(authorization) } throws: { ($0 as? AuthClientError)?.code == 10021 }
-        #expect(fixture.provider.requestCount(.token) - before == 2)  // at 5 s and 10 s; at 15 s the code had expired
-        #expect(fixture.sleeper.sleeps == [.seconds(5), .seconds(5), .seconds(5)])
+        #expect(fixture.provider.requestCount(.token) - before == 2)  // at 5 s and 10 s; the code expires at 12 s
+        #expect(fixture.sleeper.sleeps == [.seconds(5), .seconds(5), .seconds(2)])  // the last wait ends at the expiry, not at 15 s
     }
 
     @Test("no response or a 5xx doubles the next wait; the next real answer restores the interval")
