@@ -213,7 +213,7 @@ public actor User {
                     current = newer
                     continue
                 }
-                return .failure(await endSession(after: refusal, refused: current))
+                return await endSession(after: refusal, refused: current, started: started)
             }
             guard generation == started else { return superseded() }
             return await accept(response, replacing: current, receivedAt: receivedAt, started: started)
@@ -255,24 +255,27 @@ public actor User {
     }
 
     /// The session ends after a refusal: tokens removed from the store unless it holds others by now
-    /// (compare before remove), the user logged out in memory, listeners told.
-    private func endSession(after refusal: RefreshFailure, refused: TokenSet) async -> AuthClientError {
+    /// (compare before remove), the user logged out in memory, listeners told. If the store does hold newer
+    /// tokens — another client refreshed between our refresh and the removal — they are used instead and
+    /// the refresh succeeds with them; if a login or logout happened meanwhile, its tokens stand.
+    private func endSession(after refusal: RefreshFailure, refused: TokenSet, started: Int) async -> Result<TokenSet, AuthClientError> {
         let removed: Bool
         do {
             removed = try await client.store.remove(user: subject, ifTokensAre: refused)
         } catch {
             removed = false
         }
+        guard generation == started else { return superseded() }
         if !removed, let newer = await newerStoredTokens(than: refused) {
-            // Saved by someone else between our refresh and the removal: theirs are good, keep them.
+            guard generation == started else { return superseded() }
             adopt(newer)
-            return .refreshFailed(refusal)
+            return .success(newer)
         }
         generation += 1
         tokens = nil
         unsaved = nil
         client.logouts.send(LogoutEvent(subject: subject, reason: .refreshFailed(refusal)))
-        return .refreshFailed(refusal)
+        return .failure(.refreshFailed(refusal))
     }
 
     /// What ends a session: no refresh token, or `invalid_grant`. Nil for everything else.

@@ -184,6 +184,26 @@ struct UserFaultTests {
         #expect(events.count == 0)
     }
 
+    @Test("newer tokens saved between a refusal and the removal are used: the request succeeds, nothing is removed, no logout")
+    func refusalRacedByRemoval() async throws {
+        let fixture = try Fixture()
+        let winner = try await fixture.login()
+        let store = RacingStore(fixture.store) { _ = try? await winner.refreshTokens() }
+        let loserClient = try fixture.secondClient(transport: fixture.provider, store: store)
+        let loser = try #require(try await loserClient.resumeLastUser())
+        let events = LogoutCounter(loserClient)
+        fixture.provider.expireAccessTokens()
+        fixture.provider.fail(.token, with: .oauthError(.invalidGrant))  // the loser's refresh is refused
+
+        #expect(try await loser.send(Self.apiRequest(fixture)).status == 200)
+        #expect(await store.raced)
+        #expect(await loser.isLoggedIn)
+        let saved = try #require(await fixture.store.credential(for: "alice")?.tokens)
+        #expect(saved == (await winner.tokens))
+        #expect(saved == (await loser.tokens))
+        #expect(events.count == 0)
+    }
+
     // MARK: Transient failures are retried; causes are typed
 
     @Test("429 with Retry-After, then 503, are retried on the injected clock, honouring Retry-After, then succeed")
@@ -341,6 +361,31 @@ final class LogoutCounter: Sendable {
     var count: Int { seen.withLock { $0 } }
 
     deinit { task.cancel() }
+}
+
+/// A store that runs `meanwhile` just before its first compare-before-remove: another client saving at the
+/// worst moment.
+actor RacingStore: CredentialStore {
+    let base: InMemoryCredentialStore
+    let meanwhile: @Sendable () async -> Void
+    private(set) var raced = false
+
+    init(_ base: InMemoryCredentialStore, meanwhile: @escaping @Sendable () async -> Void) {
+        self.base = base
+        self.meanwhile = meanwhile
+    }
+
+    func credential(for user: String) async throws(AuthCredentialsError) -> StoredCredential? { await base.credential(for: user) }
+    func lastUser() async throws(AuthCredentialsError) -> StoredCredential? { await base.lastUser() }
+    func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential { await base.save(credential) }
+    func remove(user: String) async throws(AuthCredentialsError) { await base.remove(user: user) }
+    func remove(user: String, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
+        if !raced {
+            raced = true
+            await meanwhile()
+        }
+        return try await base.remove(user: user, ifTokensAre: expected)
+    }
 }
 
 /// Forwards to the provider, but runs `meanwhile` before each refresh request it forwards, and counts the
