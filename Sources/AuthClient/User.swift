@@ -46,6 +46,10 @@ public actor User {
     /// How many refreshes this user has made (each may have taken several attempts: see ``RetryPolicy``).
     public private(set) var refreshCount = 0
     private var refreshing: Task<Result<TokenSet, AuthClientError>, Never>?
+    /// The callers waiting for the running refresh, each resumed once: by its result, or by the caller's
+    /// own cancellation (the refresh goes on for the others).
+    private var waiters: [Int: CheckedContinuation<Result<TokenSet, AuthClientError>, Never>] = [:]
+    private var nextWaiter = 0
     /// Tokens the store does not have yet because a save failed; saved again before the next use.
     private var unsaved: TokenSet?
     /// The refresh token the store is known to hold.
@@ -167,24 +171,50 @@ public actor User {
     // MARK: Refresh
 
     /// Single-flight refresh: `stale` is the token set the caller used. If the user's tokens have changed
-    /// since, they are returned at once; if a refresh is running, the caller waits for it.
+    /// since, they are returned at once; if a refresh is running, the caller waits for it. A caller whose
+    /// task is cancelled stops waiting at once (``TransportFailure/Kind/cancelled``); the refresh goes on
+    /// for the others.
     private func refresh(replacing stale: TokenSet) async throws(AuthClientError) -> TokenSet {
         guard let current = tokens else { throw .loggedOut }
         if current.accessToken != stale.accessToken { return current }
-        let task: Task<Result<TokenSet, AuthClientError>, Never>
-        if let running = refreshing {
-            task = running
-        } else {
-            task = Task { await self.performRefresh(current) }
-            refreshing = task
+        if refreshing == nil {
+            refreshing = Task {
+                let result = await self.performRefresh(current)
+                self.finishRefresh(result)
+                return result
+            }
         }
-        return try await task.value.get()
+        let id = nextWaiter
+        nextWaiter += 1
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<TokenSet, AuthClientError>, Never>) in
+                if Task.isCancelled {
+                    continuation.resume(returning: .failure(.transportFailed(TransportFailure(.cancelled))))
+                } else {
+                    waiters[id] = continuation
+                }
+            }
+        } onCancel: {
+            Task { await self.cancelWaiter(id) }
+        }
+        return try result.get()
+    }
+
+    /// The refresh is over: every waiter gets its result, and the next refresh may start.
+    private func finishRefresh(_ result: Result<TokenSet, AuthClientError>) {
+        refreshing = nil
+        let waiting = waiters
+        waiters.removeAll()
+        for continuation in waiting.values { continuation.resume(returning: result) }
+    }
+
+    private func cancelWaiter(_ id: Int) {
+        waiters.removeValue(forKey: id)?.resume(returning: .failure(.transportFailed(TransportFailure(.cancelled))))
     }
 
     /// One refresh (with its retries): newer stored tokens first, then the token endpoint; a refusal ends
     /// the session unless the store has moved on; a success goes through `accept(_:replacing:receivedAt:started:)`.
     private func performRefresh(_ start: TokenSet) async -> Result<TokenSet, AuthClientError> {
-        defer { refreshing = nil }
         let started = generation
         var current = start
         if let newer = await newerStoredTokens(than: current) {

@@ -4,6 +4,7 @@ import AuthCredentials
 import AuthJWT
 import AuthSession
 import AuthTesting
+import TestVectors
 import Testing
 
 /// Each test injects one ordinary fault at one moment of a signed-in session — through the fake provider,
@@ -202,6 +203,34 @@ struct UserFaultTests {
         #expect(saved == (await winner.tokens))
         #expect(saved == (await loser.tokens))
         #expect(events.count == 0)
+    }
+
+    @Test("a caller whose task is cancelled stops waiting for the shared refresh at once; the others get its result")
+    func cancelledWaiter() async throws {
+        let fixture = try Fixture()
+        let gate = GatedTransport(provider: fixture.provider)
+        let client = try fixture.secondClient(transport: gate, store: fixture.store)
+        var generator = SeededRandomNumberGenerator(seed: 17)
+        let user = try await client.login(with: fixture.provider.browser(), using: &generator)
+        fixture.provider.expireAccessTokens()
+        gate.hold(url: fixture.provider.url(of: .token), bodyContains: "grant_type=refresh_token")
+        let patient = Task { try await user.send(Self.apiRequest(fixture)) }
+        let impatient = Task { try await user.send(Self.apiRequest(fixture)) }
+        while gate.heldCount == 0 { await Task.yield() }
+
+        impatient.cancel()
+        let outcome = await finishes(within: 30) { await impatient.result }  // the refresh is still held
+        guard case .failure(let error)? = outcome, case .transportFailed(let failure)? = error as? AuthClientError else {
+            Issue.record("the cancelled caller did not stop: \(String(describing: outcome))")
+            gate.release()
+            return
+        }
+        #expect(failure.kind == .cancelled)
+        #expect(gate.heldCount == 1)
+
+        gate.release()
+        #expect(try await patient.value.status == 200)
+        #expect(await user.refreshCount == 1)
     }
 
     // MARK: Transient failures are retried; causes are typed
