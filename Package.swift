@@ -54,6 +54,9 @@ let testTargets: [Target] =
 
 let package = Package(
     name: "AuthFlow",
+    // What the code needs: Swift concurrency (macOS 10.15 / iOS 13) and the standard library's `Duration`
+    // and `Clock` (macOS 13 / iOS 16 / tvOS 16 / watchOS 9); visionOS has both from 1.0.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products:
         libraries.map { .library(name: $0.name, targets: [$0.name]) } + [
             .library(name: "AuthFlow", targets: ["AuthFlow"]),

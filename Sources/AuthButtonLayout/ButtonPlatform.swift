@@ -41,7 +41,7 @@ public struct ButtonPlatform: Hashable, Sendable {
     }
 
     /// Whether the platform offers the style: `whiteOutline` is not on watchOS or tvOS.
-    public func supports(_ style: ButtonStyle) -> Bool {
+    public func supports(_ style: AppleButtonStyle) -> Bool {
         style != .whiteOutline || (family != .watchOS && family != .tvOS)
     }
 

@@ -16,7 +16,7 @@ public struct ButtonSpec: Hashable, Sendable {
     }
 
     public var type: ButtonType
-    public var style: ButtonStyle
+    public var style: AppleButtonStyle
     public var size: Size
     /// The corner radius; ``ButtonRules/defaultCornerRadius`` unless set.
     public var cornerRadius: Double
@@ -27,7 +27,7 @@ public struct ButtonSpec: Hashable, Sendable {
     public var platform: ButtonPlatform?
 
     public init(
-        type: ButtonType = .default, style: ButtonStyle = .black, size: Size, cornerRadius: Double = ButtonRules.defaultCornerRadius,
+        type: ButtonType = .default, style: AppleButtonStyle = .black, size: Size, cornerRadius: Double = ButtonRules.defaultCornerRadius,
         margin: Double? = nil, content: Content = .logoAndTitle, platform: ButtonPlatform? = nil
     ) {
         self.type = type

@@ -19,7 +19,7 @@ public enum ButtonViolation: Hashable, Sendable {
     /// The platform does not offer this button type.
     case typeUnavailable(ButtonType, platform: String)
     /// The platform does not offer this style.
-    case styleUnavailable(ButtonStyle, platform: String)
+    case styleUnavailable(AppleButtonStyle, platform: String)
 
     /// A stable identifier for JSON and tests.
     public var name: String {

@@ -78,6 +78,13 @@ public struct Callback: Hashable, Sendable {
         return nil
     }
 
+    /// The host (lowercased) and path of an https callback; nil for custom-scheme and loopback callbacks.
+    /// What Apple's `ASWebAuthenticationSession.Callback.https(host:path:)` takes.
+    public var httpsHostAndPath: (host: String, path: String)? {
+        if case .https(let host, let path) = kind { return (host, path) }
+        return nil
+    }
+
     static func lowercased(_ text: String) -> String {
         String(decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
     }

@@ -8,10 +8,22 @@ public struct AppleIDAuthorization: Sendable {
     public let request: AppleIDRequest
 }
 
-/// Receives the end of an ``AuthorizationController``'s requests, like Apple's
-/// `ASAuthorizationControllerDelegate`. Exactly one of the two methods is called, once, on an arbitrary
-/// thread (hop to the main actor yourself for UI work).
-public protocol AuthorizationControllerDelegate: AnyObject, Sendable {
-    func authorizationController(_ controller: AuthorizationController, didCompleteWithAuthorization authorization: AppleIDAuthorization)
-    func authorizationController(_ controller: AuthorizationController, didCompleteWithError error: AuthorizationError)
+/// Receives the end of an ``AppleIDAuthorizationController``'s requests, like Apple's
+/// `ASAuthorizationControllerDelegate`, and isolated to the main actor as Apple's is: a `@MainActor` view
+/// model conforms as it is. Exactly one of the two methods is called, once, on the main actor.
+///
+/// ```swift
+/// @MainActor final class LoginModel: AppleIDAuthorizationControllerDelegate {
+///     var user: String?
+///     func authorizationController(_ controller: AppleIDAuthorizationController,
+///                                  didCompleteWithAuthorization authorization: AppleIDAuthorization) {
+///         user = authorization.credential.user
+///     }
+///     func authorizationController(_ controller: AppleIDAuthorizationController, didCompleteWithError error: AuthorizationError) {}
+/// }
+/// ```
+@MainActor
+public protocol AppleIDAuthorizationControllerDelegate: AnyObject, Sendable {
+    func authorizationController(_ controller: AppleIDAuthorizationController, didCompleteWithAuthorization authorization: AppleIDAuthorization)
+    func authorizationController(_ controller: AppleIDAuthorizationController, didCompleteWithError error: AuthorizationError)
 }

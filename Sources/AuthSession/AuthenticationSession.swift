@@ -20,14 +20,15 @@ import AuthCredentials
 ///
 /// States: `idle → started → completed | cancelled | failed`. Rules, as Apple's session keeps them:
 /// - ``start()`` works once, from `idle`; after a start, a cancel or a completion it returns false;
-/// - a user agent that needs a window and has no provider fails with `presentationContextNotProvided` (2),
-///   one whose provider gives no visible anchor with `presentationContextInvalid` (3): `start()` returns
-///   false and the completion receives the error;
+/// - a user agent that needs a window and has no provider fails with `presentationContextNotProvided` (2):
+///   `start()` returns false and the completion receives the error; the provider is isolated to the main
+///   actor, so its anchor is asked there after `start()` returns, and one that gives no visible anchor fails
+///   the started session with `presentationContextInvalid` (3) before the user agent shows anything;
 /// - ``cancel()`` before completion completes with `canceledLogin` (1) and stops the user agent; after
 ///   completion it does nothing; before start it completes with `canceledLogin` and prevents the start;
 /// - the completion runs **exactly once**, whichever of redirect, failure and cancel comes first, from any
 ///   thread; it is called without any lock held.
-public final class AuthenticationSession: WebAuthenticationSession, @unchecked Sendable {
+public final class AuthenticationSession: WebAuthenticationSessionProtocol, @unchecked Sendable {
     /// Where the session is in its life.
     public enum State: Hashable, Sendable {
         case idle, started, completed, cancelled, failed
@@ -88,25 +89,16 @@ public final class AuthenticationSession: WebAuthenticationSession, @unchecked S
 
     @discardableResult
     public func start() -> Bool {
-        let provider = inner.withLock { $0.state == .idle ? $0.provider : nil }
-        // The anchor is asked for outside the lock: it is the app's code.
-        let anchor = provider?.presentationAnchor(for: self)
-        enum Decision { case run(UserAgentRequest), fail(AuthSessionError), refuse }
+        enum Decision { case run(UserAgentRequest, (any PresentationContextProviding)?), fail(AuthSessionError), refuse }
         let decision: Decision = inner.withLock { inner in
             guard inner.state == .idle else { return .refuse }
-            if userAgent.requiresPresentationContext {
-                guard inner.provider != nil else {
-                    inner.state = .failed
-                    return .fail(.webAuthenticationSession(WebAuthenticationSessionError(.presentationContextNotProvided)))
-                }
-                guard let anchor, anchor.isVisible else {
-                    inner.state = .failed
-                    return .fail(.webAuthenticationSession(WebAuthenticationSessionError(.presentationContextInvalid)))
-                }
+            if userAgent.requiresPresentationContext, inner.provider == nil {
+                inner.state = .failed
+                return .fail(.webAuthenticationSession(WebAuthenticationSessionError(.presentationContextNotProvided)))
             }
             inner.state = .started
             return .run(UserAgentRequest(url: url, callback: callback, prefersEphemeralWebBrowserSession: inner.prefersEphemeral,
-                                         additionalHeaderFields: inner.headers, anchor: anchor))
+                                         additionalHeaderFields: inner.headers), inner.provider)
         }
         switch decision {
         case .refuse:
@@ -114,14 +106,14 @@ public final class AuthenticationSession: WebAuthenticationSession, @unchecked S
         case .fail(let error):
             takeCompletion()?(.failure(error))
             return false
-        case .run(let request):
+        case .run(let request, let provider):
             let agent = userAgent
             // The task holds the session until the user agent returns, so the completion runs even if the
             // caller drops its reference (Apple requires the caller to keep it; this is kinder).
             let task = Task { [self] in
                 let result: Result<Redirect, AuthSessionError>
                 do throws(AuthSessionError) {
-                    result = .success(try await agent.present(request))
+                    result = .success(try await agent.present(anchored(request, by: provider)))
                 } catch {
                     result = .failure(error)
                 }
@@ -130,6 +122,22 @@ public final class AuthenticationSession: WebAuthenticationSession, @unchecked S
             inner.withLock { $0.task = task }
             return true
         }
+    }
+
+    /// The request with the provider's anchor, asked on the main actor (the provider is isolated to it, as
+    /// Apple's is); `presentationContextInvalid` (3) when the agent needs a window and there is no visible one.
+    private func anchored(_ request: UserAgentRequest, by provider: (any PresentationContextProviding)?) async throws(AuthSessionError)
+        -> UserAgentRequest
+    {
+        guard let provider else { return request }
+        let anchor = await provider.presentationAnchor(for: self)
+        if userAgent.requiresPresentationContext, anchor?.isVisible != true {
+            throw .webAuthenticationSession(WebAuthenticationSessionError(.presentationContextInvalid))
+        }
+        if Task.isCancelled { throw .canceledLogin }  // cancelled while the anchor was asked for: show nothing
+        return UserAgentRequest(url: request.url, callback: request.callback,
+                                prefersEphemeralWebBrowserSession: request.prefersEphemeralWebBrowserSession,
+                                additionalHeaderFields: request.additionalHeaderFields, anchor: anchor)
     }
 
     public func cancel() {

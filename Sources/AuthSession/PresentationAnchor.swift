@@ -3,8 +3,8 @@
 /// browser (loopback) needs none.
 ///
 /// ```swift
-/// final class Screen: PresentationContextProviding {
-///     func presentationAnchor(for session: any WebAuthenticationSession) -> PresentationAnchor? {
+/// @MainActor final class Screen: PresentationContextProviding {
+///     func presentationAnchor(for session: any WebAuthenticationSessionProtocol) -> PresentationAnchor? {
 ///         PresentationAnchor(name: "main window", isVisible: window.isVisible)
 ///     }
 /// }
@@ -24,8 +24,21 @@ public struct PresentationAnchor: Hashable, Sendable {
     }
 }
 
-/// Provides the window a session presents over, like Apple's `ASWebAuthenticationPresentationContextProviding`.
+/// Provides the window a session presents over, like Apple's `ASWebAuthenticationPresentationContextProviding`,
+/// and isolated to the main actor as Apple's is: a `@MainActor` view controller or window model conforms
+/// as it is, and reads its windows in ``presentationAnchor(for:)``. The session asks on the main actor,
+/// after ``AuthenticationSession/start()`` returned, before the user agent presents.
+///
+/// ```swift
+/// @MainActor final class LoginScreen: PresentationContextProviding {
+///     var window: Window
+///     func presentationAnchor(for session: any WebAuthenticationSessionProtocol) -> PresentationAnchor? {
+///         PresentationAnchor(name: "login", isVisible: window.isVisible)
+///     }
+/// }
+/// ```
+@MainActor
 public protocol PresentationContextProviding: AnyObject, Sendable {
     /// The anchor for `session`, or nil when there is nothing to present over (Apple's error 3).
-    func presentationAnchor(for session: any WebAuthenticationSession) -> PresentationAnchor?
+    func presentationAnchor(for session: any WebAuthenticationSessionProtocol) -> PresentationAnchor?
 }

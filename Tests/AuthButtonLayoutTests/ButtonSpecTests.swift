@@ -11,9 +11,9 @@ struct ButtonSpecTests {
     @Test("types and styles keep Apple's raw values, default is signIn, titles are Apple's")
     func rawValues() {
         #expect(ButtonType.allCases.map(\.rawValue) == [0, 1, 2])
-        #expect(ButtonStyle.allCases.map(\.rawValue) == [0, 1, 2])
+        #expect(AppleButtonStyle.allCases.map(\.rawValue) == [0, 1, 2])
         #expect([ButtonType.signIn, .continue, .signUp].map(\.rawValue) == [0, 1, 2])
-        #expect([ButtonStyle.white, .whiteOutline, .black].map(\.rawValue) == [0, 1, 2])
+        #expect([AppleButtonStyle.white, .whiteOutline, .black].map(\.rawValue) == [0, 1, 2])
         #expect(ButtonType.default == .signIn)
         #expect(ButtonType.allCases.map(\.title) == ["Sign in with Apple", "Continue with Apple", "Sign up with Apple"])
     }
@@ -64,8 +64,8 @@ struct ButtonSpecTests {
         #expect(!ButtonPlatform.tvOS(13).supports(ButtonType.signUp) && ButtonPlatform.tvOS(13, 1).supports(ButtonType.signUp))
         #expect(ButtonPlatform.iOS(13).supports(ButtonType.continue) && !ButtonPlatform.watchOS.supports(ButtonType.continue))
         #expect(ButtonPlatform.watchOS.supports(ButtonType.signIn) && ButtonPlatform.web.supports(ButtonType.signUp))
-        #expect(!ButtonPlatform.watchOS.supports(ButtonStyle.whiteOutline) && !ButtonPlatform.tvOS(17).supports(ButtonStyle.whiteOutline))
-        #expect(ButtonPlatform.iOS(13).supports(ButtonStyle.whiteOutline) && ButtonPlatform.tvOS(17).supports(ButtonStyle.white))
+        #expect(!ButtonPlatform.watchOS.supports(AppleButtonStyle.whiteOutline) && !ButtonPlatform.tvOS(17).supports(AppleButtonStyle.whiteOutline))
+        #expect(ButtonPlatform.iOS(13).supports(AppleButtonStyle.whiteOutline) && ButtonPlatform.tvOS(17).supports(AppleButtonStyle.white))
         #expect(ButtonPlatform.iOS(13, 2).name == "iOS 13.2" && ButtonPlatform.watchOS.name == "watchOS")
     }
 

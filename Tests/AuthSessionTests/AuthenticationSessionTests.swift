@@ -17,10 +17,11 @@ final class Completions: @unchecked Sendable {
     }
 }
 
-final class Screen: PresentationContextProviding {
+/// A window model on the main actor, as a presentation context provider is.
+@MainActor final class Screen: PresentationContextProviding {
     let anchor: PresentationAnchor?
     init(_ anchor: PresentationAnchor?) { self.anchor = anchor }
-    func presentationAnchor(for session: any WebAuthenticationSession) -> PresentationAnchor? { anchor }
+    func presentationAnchor(for session: any WebAuthenticationSessionProtocol) -> PresentationAnchor? { anchor }
 }
 
 @Suite("AuthenticationSession")
@@ -93,7 +94,7 @@ struct AuthenticationSessionTests {
     }
 
     @Test("a user agent that needs a window fails with 2 without a provider and 3 without a visible anchor")
-    func presentationContext() {
+    @MainActor func presentationContext() async {
         let agent = ScriptedUserAgent([.redirect(to: Self.good)], requiresPresentationContext: true)
         let none = Completions()
         let noProvider = Self.session(agent, none)
@@ -105,7 +106,9 @@ struct AuthenticationSessionTests {
         let screen = Screen(PresentationAnchor(name: "window", isVisible: false))
         let invalid = Self.session(agent, hidden)
         invalid.presentationContextProvider = screen
-        #expect(!invalid.start())
+        #expect(invalid.start())  // the anchor is asked on the main actor, after start() returned
+        await hidden.wait()
+        #expect(invalid.state == .failed && hidden.all.count == 1 && agent.log.requests.isEmpty)
         if case .failure(.webAuthenticationSession(let error))? = hidden.all.first { #expect(error.code == .presentationContextInvalid) } else { Issue.record("expected error 3") }
 
         let shown = Completions()
@@ -116,7 +119,7 @@ struct AuthenticationSessionTests {
     }
 
     @Test("passes the ephemeral flag, the headers and the anchor to the user agent")
-    func request() async throws {
+    @MainActor func request() async throws {
         let agent = ScriptedUserAgent([.redirect(to: Self.good)], requiresPresentationContext: true)
         let session = AuthenticationSession(url: Self.url, callback: Self.callback, userAgent: agent)
         let screen = Screen(PresentationAnchor(name: "main"))

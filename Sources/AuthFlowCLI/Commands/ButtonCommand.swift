@@ -34,7 +34,7 @@ enum ButtonCommand {
         guard let type = typeName == "default" ? .default : ButtonType.allCases.first(where: { $0.name == typeName }) else {
             throw .usage("--type takes signIn, continue, signUp or default, not '\(typeName)'")
         }
-        guard let style = ButtonStyle.allCases.first(where: { $0.name == styleName }) else {
+        guard let style = AppleButtonStyle.allCases.first(where: { $0.name == styleName }) else {
             throw .usage("--style takes white, whiteOutline or black, not '\(styleName)'")
         }
         var spec = ButtonSpec(

@@ -2,15 +2,16 @@
 /// cancel it at any time, get exactly one completion.
 ///
 /// ```swift
-/// func signIn(with session: some WebAuthenticationSession) {
+/// func signIn(with session: some WebAuthenticationSessionProtocol) {
 ///     guard session.canStart else { return }
 ///     _ = session.start()
 /// }
 /// ```
 ///
 /// ``AuthenticationSession`` is the implementation; the protocol lets code that drives a session be
-/// tested with any other.
-public protocol WebAuthenticationSession: AnyObject, Sendable {
+/// tested with any other. Named with `Protocol` (as `IteratorProtocol` is) so that it does not clash with
+/// SwiftUI's `WebAuthenticationSession` in an app that imports SwiftUI, AuthenticationServices and AuthFlow.
+public protocol WebAuthenticationSessionProtocol: AnyObject, Sendable {
     /// Whether ``start()`` would start the session now.
     var canStart: Bool { get }
     /// Starts the session; returns whether it started. A session starts at most once.

@@ -1,10 +1,10 @@
 /// The colors of a Sign in with Apple button, with the raw values of Apple's
-/// `ASAuthorizationAppleIDButton.Style`.
+/// `ASAuthorizationAppleIDButton.Style` (named so that it does not clash with SwiftUI's `ButtonStyle` protocol).
 ///
 /// ```swift
-/// ButtonStyle.black.fill      // "#000000"
+/// AppleButtonStyle.black.fill      // "#000000"
 /// ```
-public enum ButtonStyle: Int, Sendable, CaseIterable, Codable {
+public enum AppleButtonStyle: Int, Sendable, CaseIterable, Codable {
     /// White background, black title: for dark backgrounds.
     case white = 0
     /// White background, black title and a black outline: for light backgrounds without enough contrast.

@@ -2,13 +2,14 @@ import AuthCallback
 public import AuthCredentials
 public import AuthJWT
 
-/// Runs Sign in with Apple over the web flow, like Apple's `ASAuthorizationController`: Apple's authorize
+/// Runs Sign in with Apple over the web flow, like Apple's `ASAuthorizationController` (named so that it
+/// does not clash with SwiftUI's `AuthorizationController` in an app that imports both): Apple's authorize
 /// page in a ``UserAgent``, the `form_post` response checked, the identity token validated, and an
 /// ``AppleIDCredential`` — or an ``AuthorizationError`` with Apple's codes — for the delegate.
 ///
 /// ```swift
-/// let controller = AuthorizationController(authorizationRequests: [request], provider: provider,
-///                                          userAgent: agent, appleKeys: { try await fetchAppleJWKS() })
+/// let controller = AppleIDAuthorizationController(authorizationRequests: [request], provider: provider,
+///                                                 userAgent: agent, appleKeys: { try await fetchAppleJWKS() })
 /// controller.delegate = self
 /// controller.presentationContextProvider = self
 /// controller.performRequests()
@@ -21,14 +22,14 @@ public import AuthJWT
 /// returns), issuer `https://appleid.apple.com`, audience the client id, expiry and the request's nonce
 /// (else `invalidResponse`); the unsigned `user` JSON's email agrees with the signed one. A failure to get
 /// Apple's keys is `failed`. Only the first request is performed; with none, the error is `notHandled` (1003).
-public final class AuthorizationController: @unchecked Sendable {
+public final class AppleIDAuthorizationController: @unchecked Sendable {
     public let authorizationRequests: [AppleIDRequest]
     public let provider: AppleIDProvider
     public let userAgent: any UserAgent
     private let appleKeys: @Sendable () async throws -> JWKSet
     private let now: @Sendable () -> NumericDate
     private struct Inner {
-        weak var delegate: (any AuthorizationControllerDelegate)?
+        weak var delegate: (any AppleIDAuthorizationControllerDelegate)?
         weak var presentationContextProvider: (any PresentationContextProviding)?
         var session: AuthenticationSession?
         var performed = false
@@ -50,7 +51,7 @@ public final class AuthorizationController: @unchecked Sendable {
     }
 
     /// Receives the result; held weakly, as Apple's controller does.
-    public var delegate: (any AuthorizationControllerDelegate)? {
+    public var delegate: (any AppleIDAuthorizationControllerDelegate)? {
         get { inner.withLock { $0.delegate } }
         set { inner.withLock { $0.delegate = newValue } }
     }
@@ -61,7 +62,7 @@ public final class AuthorizationController: @unchecked Sendable {
         set { inner.withLock { $0.presentationContextProvider = newValue } }
     }
 
-    /// Starts the requests; the delegate hears the result. Calling it again does nothing.
+    /// Starts the requests; the delegate hears the result, on the main actor. Calling it again does nothing.
     public func performRequests() {
         Task {
             let result: Result<AppleIDAuthorization, AuthorizationError>
@@ -70,10 +71,12 @@ public final class AuthorizationController: @unchecked Sendable {
             } catch {
                 result = .failure(error)
             }
-            let delegate = self.delegate
-            switch result {
-            case .success(let authorization): delegate?.authorizationController(self, didCompleteWithAuthorization: authorization)
-            case .failure(let error): delegate?.authorizationController(self, didCompleteWithError: error)
+            await MainActor.run {  // the delegate is isolated to the main actor, as Apple's is
+                let delegate = self.delegate
+                switch result {
+                case .success(let authorization): delegate?.authorizationController(self, didCompleteWithAuthorization: authorization)
+                case .failure(let error): delegate?.authorizationController(self, didCompleteWithError: error)
+                }
             }
         }
     }

@@ -6,21 +6,19 @@ import Foundation
 import TestVectors
 import Testing
 
-/// A delegate that records what it hears.
-final class RecordingDelegate: AuthorizationControllerDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var events: [Result<AppleIDAuthorization, AuthorizationError>] = []
-    var all: [Result<AppleIDAuthorization, AuthorizationError>] { lock.withLock { events } }
-    func authorizationController(_ controller: AuthorizationController, didCompleteWithAuthorization authorization: AppleIDAuthorization) {
-        lock.withLock { events.append(.success(authorization)) }
+/// A delegate that records what it hears; on the main actor, as the protocol is.
+@MainActor final class RecordingDelegate: AppleIDAuthorizationControllerDelegate {
+    private(set) var all: [Result<AppleIDAuthorization, AuthorizationError>] = []
+    func authorizationController(_ controller: AppleIDAuthorizationController, didCompleteWithAuthorization authorization: AppleIDAuthorization) {
+        all.append(.success(authorization))
     }
-    func authorizationController(_ controller: AuthorizationController, didCompleteWithError error: AuthorizationError) {
-        lock.withLock { events.append(.failure(error)) }
+    func authorizationController(_ controller: AppleIDAuthorizationController, didCompleteWithError error: AuthorizationError) {
+        all.append(.failure(error))
     }
 }
 
 @Suite("Sign in with Apple controller, over the web flow")
-struct AuthorizationControllerTests {
+struct AppleIDAuthorizationControllerTests {
     static let file = try! AppleIdentityTokenVectors.load()
     static let redirect = "https://example.com/apple/callback"
 
@@ -30,7 +28,7 @@ struct AuthorizationControllerTests {
 
     /// A controller whose user agent POSTs the response Apple would, for `tokenCase`.
     static func controller(_ tokenCase: String, user: String? = nil, state: String? = nil, extra: [ScriptedUserAgent.Step] = [])
-        throws -> (AuthorizationController, AppleIDRequest, ScriptedUserAgent)
+        throws -> (AppleIDAuthorizationController, AppleIDRequest, ScriptedUserAgent)
     {
         let provider = try AppleIDProvider(clientID: file.clientID, redirectURI: redirect)
         var request = provider.createRequest()
@@ -43,13 +41,13 @@ struct AuthorizationControllerTests {
         let agent = ScriptedUserAgent(extra + [.formPost(to: redirect, body: Array(FormParameter.encode(fields).utf8))])
         let keys = try Self.keys()
         let now = NumericDate(secondsSince1970: file.now)
-        let controller = AuthorizationController(authorizationRequests: [request], provider: provider, userAgent: agent,
-                                                 appleKeys: { keys }, now: { now })
+        let controller = AppleIDAuthorizationController(authorizationRequests: [request], provider: provider, userAgent: agent,
+                                                        appleKeys: { keys }, now: { now })
         return (controller, request, agent)
     }
 
     @Test("a first sign-in yields the credential with the name, and the delegate hears it once")
-    func firstSignIn() async throws {
+    @MainActor func firstSignIn() async throws {
         let (controller, request, agent) = try Self.controller("first sign-in", user: #"{"name":{"firstName":"Jane","lastName":"Appleseed"}}"#)
         let delegate = RecordingDelegate()
         controller.delegate = delegate
@@ -81,11 +79,11 @@ struct AuthorizationControllerTests {
 
         let provider = try AppleIDProvider(clientID: "com.other.app", redirectURI: Self.redirect)
         let (_, request, agent) = try Self.controller("first sign-in")
-        let wrongAudience = AuthorizationController(authorizationRequests: [request], provider: provider, userAgent: agent,
+        let wrongAudience = AppleIDAuthorizationController(authorizationRequests: [request], provider: provider, userAgent: agent,
                                                     appleKeys: { try Self.keys() }, now: { NumericDate(secondsSince1970: Self.file.now) })
         #expect(await #expect(throws: AuthorizationError.self) { try await wrongAudience.perform() }?.code == .invalidResponse)
 
-        let userCancelled = AuthorizationController(
+        let userCancelled = AppleIDAuthorizationController(
             authorizationRequests: [request], provider: provider,
             userAgent: ScriptedUserAgent([.formPost(to: Self.redirect, body: Array("error=user_cancelled_authorize&state=\(request.state)".utf8))]),
             appleKeys: { try Self.keys() }, now: { NumericDate(secondsSince1970: Self.file.now) })
@@ -93,11 +91,11 @@ struct AuthorizationControllerTests {
 
         struct Offline: Error {}
         let (_, request2, agent2) = try Self.controller("first sign-in")
-        let noKeys = AuthorizationController(authorizationRequests: [request2], provider: try AppleIDProvider(clientID: Self.file.clientID, redirectURI: Self.redirect),
+        let noKeys = AppleIDAuthorizationController(authorizationRequests: [request2], provider: try AppleIDProvider(clientID: Self.file.clientID, redirectURI: Self.redirect),
                                              userAgent: agent2, appleKeys: { throw Offline() }, now: { NumericDate(secondsSince1970: Self.file.now) })
         #expect(await #expect(throws: AuthorizationError.self) { try await noKeys.perform() }?.code == .failed)
 
-        let none = AuthorizationController(authorizationRequests: [], provider: provider, userAgent: agent, appleKeys: { try Self.keys() },
+        let none = AppleIDAuthorizationController(authorizationRequests: [], provider: provider, userAgent: agent, appleKeys: { try Self.keys() },
                                            now: { NumericDate(secondsSince1970: Self.file.now) })
         #expect(await #expect(throws: AuthorizationError.self) { try await none.perform() }?.code == .notHandled)
     }
