@@ -5,7 +5,7 @@ public import AuthJWT
 /// Runs Sign in with Apple over the web flow, like Apple's `ASAuthorizationController` (named so that it
 /// does not clash with SwiftUI's `AuthorizationController` in an app that imports both): Apple's authorize
 /// page in a ``UserAgent``, the `form_post` response checked, the identity token validated, and an
-/// ``AppleIDCredential`` — or an ``AuthorizationError`` with Apple's codes — for the delegate.
+/// `AppleIDCredential` — or an `AuthorizationError` with Apple's codes — for the delegate.
 ///
 /// ```swift
 /// let controller = AppleIDAuthorizationController(authorizationRequests: [request], provider: provider,
@@ -36,7 +36,12 @@ public final class AppleIDAuthorizationController: @unchecked Sendable {
     }
     private let inner = Locked(Inner())
 
+    /// A controller for `authorizationRequests` (usually one ``AppleIDRequest``).
+    ///
     /// - Parameters:
+    ///   - authorizationRequests: what to ask Apple for: the scopes, state and nonce of each request.
+    ///   - provider: the app's Sign in with Apple configuration (client id, redirect URI).
+    ///   - userAgent: where the sign-in page runs (a loopback listener, the system browser, a test double).
     ///   - appleKeys: Apple's JWK Set (`https://appleid.apple.com/auth/keys`), fetched and cached by you.
     ///   - now: the clock for the token's time checks.
     public init(

@@ -4,7 +4,7 @@ public import AuthCredentials
 /// Why a web authentication session or the Sign in with Apple controller ended without a result.
 ///
 /// Each case has a stable numeric ``code`` (9001 and up). The session's own ends carry Apple's
-/// ``WebAuthenticationSessionError`` (canceled login 1, no presentation context 2, invalid context 3).
+/// `WebAuthenticationSessionError` (canceled login 1, no presentation context 2, invalid context 3).
 public enum AuthSessionError: Error, Hashable, Sendable {
     /// One of Apple's session errors: the user or the app cancelled, or the presentation context is missing or invalid.
     case webAuthenticationSession(WebAuthenticationSessionError)

@@ -1,7 +1,7 @@
 import AuthCallback
 
 extension Redirect: CustomReflectable {
-    /// The callback URL through ``URI``'s redacted mirror (query and fragment hidden) and the size of the
+    /// The callback URL through `URI`'s redacted mirror (query and fragment hidden) and the size of the
     /// form body, never its bytes: both carry the code, state and tokens.
     public var customMirror: Mirror {
         Mirror(

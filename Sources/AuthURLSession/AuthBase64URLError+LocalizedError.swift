@@ -1,7 +1,7 @@
 public import AuthBase64URL
 public import Foundation
 
-/// `error.localizedDescription` reads as the error's ``AuthBase64URLError/description`` on Apple platforms and on Linux,
+/// `error.localizedDescription` reads as the error's `AuthBase64URLError.description` on Apple platforms and on Linux,
 /// instead of "The operation could not be completed. (AuthBase64URL.AuthBase64URLError error N.)".
 extension AuthBase64URLError: LocalizedError {
     public var errorDescription: String? { description }

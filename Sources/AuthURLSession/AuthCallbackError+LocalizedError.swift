@@ -1,7 +1,7 @@
 public import AuthCallback
 public import Foundation
 
-/// `error.localizedDescription` reads as the error's ``AuthCallbackError/description`` on Apple platforms and on Linux,
+/// `error.localizedDescription` reads as the error's `AuthCallbackError.description` on Apple platforms and on Linux,
 /// instead of "The operation could not be completed. (AuthCallback.AuthCallbackError error N.)".
 extension AuthCallbackError: LocalizedError {
     public var errorDescription: String? { description }

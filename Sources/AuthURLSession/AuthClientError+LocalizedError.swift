@@ -5,7 +5,7 @@ import AuthJWT
 import AuthSession
 public import Foundation
 
-/// `error.localizedDescription` reads as the error's ``AuthClientError/description`` on Apple platforms and on Linux,
+/// `error.localizedDescription` reads as the error's `AuthClientError.description` on Apple platforms and on Linux,
 /// instead of "The operation could not be completed. (AuthClient.AuthClientError error N.)".
 /// The underlying module's error, when there is one, is the ``failureReason``; ``recoverySuggestion`` says
 /// what to do for the common mistakes.

@@ -1,7 +1,7 @@
 public import AuthCredentials
 public import Foundation
 
-/// `error.localizedDescription` reads as the error's ``AuthCredentialsError/description`` on Apple platforms and on Linux,
+/// `error.localizedDescription` reads as the error's `AuthCredentialsError.description` on Apple platforms and on Linux,
 /// instead of "The operation could not be completed. (AuthCredentials.AuthCredentialsError error N.)".
 extension AuthCredentialsError: LocalizedError {
     public var errorDescription: String? { description }

@@ -1,7 +1,7 @@
 public import AuthJWT
 public import Foundation
 
-/// `error.localizedDescription` reads as the error's ``AuthJWTError/description`` on Apple platforms and on Linux,
+/// `error.localizedDescription` reads as the error's `AuthJWTError.description` on Apple platforms and on Linux,
 /// instead of "The operation could not be completed. (AuthJWT.AuthJWTError error N.)".
 /// A clock hint goes to ``recoverySuggestion`` for the time checks, which fail on a device whose clock is off.
 extension AuthJWTError: LocalizedError {

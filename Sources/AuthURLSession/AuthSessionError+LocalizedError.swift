@@ -3,7 +3,7 @@ import AuthCredentials
 public import AuthSession
 public import Foundation
 
-/// `error.localizedDescription` reads as the error's ``AuthSessionError/description`` on Apple platforms and on Linux,
+/// `error.localizedDescription` reads as the error's `AuthSessionError.description` on Apple platforms and on Linux,
 /// instead of "The operation could not be completed. (AuthSession.AuthSessionError error N.)".
 extension AuthSessionError: LocalizedError {
     public var errorDescription: String? { description }

@@ -1,7 +1,7 @@
 public import AuthCredentials
 public import Foundation
 
-/// `error.localizedDescription` reads as the error's ``WebAuthenticationSessionError/description`` on Apple platforms and on Linux,
+/// `error.localizedDescription` reads as the error's `WebAuthenticationSessionError.description` on Apple platforms and on Linux,
 /// instead of "The operation could not be completed. (AuthCredentials.WebAuthenticationSessionError error N.)".
 extension WebAuthenticationSessionError: LocalizedError {
     public var errorDescription: String? { description }

@@ -1,6 +1,6 @@
 import AuthCallback
 
-/// What ``AppleWebAuthenticationUserAgent`` asks of `ASWebAuthenticationSession` for a request, decided
+/// What `AppleWebAuthenticationUserAgent` asks of `ASWebAuthenticationSession` for a request, decided
 /// before anything is shown, so that a request the system session cannot serve fails with a clear error
 /// instead of a sheet that never completes or headers that are silently left out. Portable (no
 /// AuthenticationServices), so that the decision is tested on every platform.
