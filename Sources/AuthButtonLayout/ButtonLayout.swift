@@ -48,7 +48,9 @@ public struct ButtonLayout: Hashable, Sendable {
         if spec.content == .logoAndTitle {
             let lineHeight = spec.fontSize * 1.2
             let titleX = logoFrame.x + logoSide + height * ButtonRules.gapRatio
-            titleFrame = Rect(x: titleX, y: buttonFrame.y + (height - lineHeight) / 2, width: group.x + group.width - titleX, height: lineHeight).snapped()
+            titleFrame = Rect(
+                x: titleX, y: buttonFrame.y + (height - lineHeight) / 2, width: group.x + group.width - titleX, height: lineHeight
+            ).snapped()
         } else {
             titleFrame = nil
         }

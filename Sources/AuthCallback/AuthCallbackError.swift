@@ -99,7 +99,7 @@ public enum AuthCallbackError: Error, Sendable {
 }
 
 #if !hasFeature(Embedded)
-extension AuthCallbackError: Hashable {}
+    extension AuthCallbackError: Hashable {}
 #endif
 
 extension AuthCallbackError: CustomStringConvertible {

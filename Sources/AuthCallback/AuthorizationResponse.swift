@@ -1,4 +1,3 @@
-
 /// A successful authorization response (RFC 6749 §4.1.2), read from the redirect or a `form_post` body
 /// and checked against what the request expects.
 ///
@@ -108,7 +107,8 @@ public struct AuthorizationResponse: Sendable {
         func value(_ name: KnownName) -> String? { found[name.rawValue] }
         /// RFC 6749 §4.1.2.1: the error response. Text outside the RFC's characters is kept, sanitised.
         func errorResponse(_ error: String) -> OAuthErrorResponse {
-            OAuthErrorResponse(error: OAuthErrorCode(rawValue: error), errorDescription: value(.errorDescription), errorURI: value(.errorURI))
+            OAuthErrorResponse(
+                error: OAuthErrorCode(rawValue: error), errorDescription: value(.errorDescription), errorURI: value(.errorURI))
         }
         guard let state = value(.state) else {
             if let error = value(.error) { throw .unverifiedErrorResponse(errorResponse(error)) }

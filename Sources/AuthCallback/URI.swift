@@ -82,9 +82,11 @@ public struct URI: Sendable {
         let result = text.utf8.withContiguousStorageIfAvailable { bytes in
             Result { () throws(E) in try body(bytes) }
         }
-        return try (result ?? Array(text.utf8).withUnsafeBufferPointer { bytes in
-            Result { () throws(E) in try body(bytes) }
-        }).get()
+        return try
+            (result
+            ?? Array(text.utf8).withUnsafeBufferPointer { bytes in
+                Result { () throws(E) in try body(bytes) }
+            }).get()
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(AuthCallbackError) -> Layout {

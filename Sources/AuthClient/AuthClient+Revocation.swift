@@ -57,7 +57,8 @@ extension AuthClient {
         let bytes = Array(issuer.utf8)
         // The authority starts after "://" and ends at the first "/" after it.
         var authorityStart = 0
-        for index in 0..<max(0, bytes.count - 2) where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
+        for index in 0..<max(0, bytes.count - 2)
+        where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
             authorityStart = index + 3
             break
         }

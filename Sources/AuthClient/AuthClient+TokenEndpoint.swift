@@ -1,6 +1,6 @@
-import AuthPKCE
 import AuthCallback
 public import AuthCredentials
+import AuthPKCE
 
 extension AuthClient {
     /// Step 4: exchanges the authorization code at the token endpoint (RFC 6749 §4.1.3) with the PKCE

@@ -1,7 +1,7 @@
-import AuthPKCE
 public import AuthCallback
 public import AuthCredentials
 import AuthJWT
+import AuthPKCE
 public import AuthSession
 
 /// An OpenID Connect client for native apps and CLIs: the authorization code flow with PKCE (RFC 6749
@@ -90,7 +90,8 @@ public final class AuthClient: Sendable {
                 ? "; check the issuer, which must be the provider's issuer identifier exactly (the document is at issuer + "
                     + "/.well-known/openid-configuration, OpenID Connect Discovery §4)"
                 : ""
-            throw .unexpectedResponse(endpoint: "discovery", status: response.status, reason: "no discovery document at \(request.url)\(hint)")
+            throw .unexpectedResponse(
+                endpoint: "discovery", status: response.status, reason: "no discovery document at \(request.url)\(hint)")
         }
         let metadata = try ProviderMetadata(
             json: response.body, expectedIssuer: configuration.issuer, allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
@@ -126,7 +127,8 @@ public final class AuthClient: Sendable {
     }
 
     /// ``login(with:options:using:)`` with the system's secure random number generator.
-    public func login(with userAgent: some UserAgent, options: AuthorizationRequest.Options = .init()) async throws(AuthClientError) -> User {
+    public func login(with userAgent: some UserAgent, options: AuthorizationRequest.Options = .init()) async throws(AuthClientError) -> User
+    {
         var generator = SystemRandomNumberGenerator()
         return try await login(with: userAgent, options: options, using: &generator)
     }
@@ -142,7 +144,9 @@ public final class AuthClient: Sendable {
     /// Steps 5–6 for tokens from any grant: validates the ID token (with `nonce` and `maxAge` when the
     /// request had them), saves the tokens and returns the user. With `identifiesByUserInfo`, tokens that
     /// came without an ID token are tied to the userinfo `sub` instead (see ``pollDeviceAuthorization(_:onPoll:)``).
-    func signIn(with tokens: TokenSet, nonce: String?, maxAge: Int64?, identifiesByUserInfo: Bool = false) async throws(AuthClientError) -> User {
+    func signIn(with tokens: TokenSet, nonce: String?, maxAge: Int64?, identifiesByUserInfo: Bool = false) async throws(AuthClientError)
+        -> User
+    {
         let subject: String
         let email: String?
         if let idToken = tokens.idToken {
@@ -154,7 +158,8 @@ public final class AuthClient: Sendable {
             request.setHeader("Accept", "application/json")
             let response = try await transport.send(User.authorized(request, with: tokens))
             guard response.status == 200 else {
-                throw .unexpectedResponse(endpoint: "userinfo", status: response.status, reason: "no profile to identify the user (OpenID Connect Core §5.3)")
+                throw .unexpectedResponse(
+                    endpoint: "userinfo", status: response.status, reason: "no profile to identify the user (OpenID Connect Core §5.3)")
             }
             let info = try UserInfo(json: response.body)
             subject = info.subject

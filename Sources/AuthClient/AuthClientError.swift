@@ -130,7 +130,8 @@ extension AuthClientError: CustomStringConvertible {
             case .refreshFailed(let failure): "refreshing the tokens failed, so the user was logged out: \(failure)"
             case .store(let error): "the credential store failed: \(error) [\(error.code)]"
             case .invalidUserInfo(let reason): "invalid userinfo response (OpenID Connect Core §5.3.2): \(reason)"
-            case .missingIDToken: "the token response has no id_token although the openid scope was requested (OpenID Connect Core §3.1.3.3)"
+            case .missingIDToken:
+                "the token response has no id_token although the openid scope was requested (OpenID Connect Core §3.1.3.3)"
             case .unimplemented(let message): message
             case .refreshedIDTokenForAnotherUser:
                 "the ID token returned with the refreshed tokens is for another user (its sub differs; OpenID Connect Core §12.2); the new tokens were not used"

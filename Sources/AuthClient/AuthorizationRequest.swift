@@ -112,7 +112,9 @@ public struct AuthorizationRequest: Sendable {
             if let body = redirect.formBody {
                 return try AuthorizationResponse(
                     formPostBody: body,
-                    expecting: .init(state: state.value, issuer: expectations.issuer, requiresIssuer: expectations.requiresIssuer, responseMode: .formPost))
+                    expecting: .init(
+                        state: state.value, issuer: expectations.issuer, requiresIssuer: expectations.requiresIssuer,
+                        responseMode: .formPost))
             }
             return try AuthorizationResponse(
                 callback: redirect.callbackURL,

@@ -1,5 +1,5 @@
-public import AuthJWT
 import AuthJSON
+public import AuthJWT
 
 /// A device authorization (RFC 8628 §3.2): the code the user types on another device, where to type it,
 /// and how long and how often the client may poll for the tokens. Data the app renders — nothing prints.
@@ -84,7 +84,8 @@ public struct DeviceAuthorization: Hashable, Sendable {
     }
 
     private static func invalid(_ reason: String) -> AuthClientError {
-        .unexpectedResponse(endpoint: "device_authorization", status: 200, reason: "not a device authorization response (RFC 8628 §3.2): \(reason)")
+        .unexpectedResponse(
+            endpoint: "device_authorization", status: 200, reason: "not a device authorization response (RFC 8628 §3.2): \(reason)")
     }
 }
 

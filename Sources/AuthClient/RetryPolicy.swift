@@ -22,7 +22,8 @@ public struct RetryPolicy: Hashable, Sendable {
     /// No wait is longer than this, whatever `Retry-After` asks.
     public var maximumDelay: Duration
 
-    public init(maximumAttempts: Int = 3, initialDelay: Duration = .seconds(1), multiplier: Int = 2, maximumDelay: Duration = .seconds(30)) {
+    public init(maximumAttempts: Int = 3, initialDelay: Duration = .seconds(1), multiplier: Int = 2, maximumDelay: Duration = .seconds(30))
+    {
         self.maximumAttempts = max(1, maximumAttempts)
         self.initialDelay = max(.zero, initialDelay)
         self.multiplier = max(1, multiplier)

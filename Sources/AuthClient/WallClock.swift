@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import AuthJWT
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where the client reads the time of day: token expiry, ID-token `exp`/`iat`, proactive refresh. Injected
 /// so that tests decide what time it is (`AuthTesting` adds `.fixed` and a manual clock).

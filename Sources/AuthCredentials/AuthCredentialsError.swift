@@ -70,7 +70,8 @@ extension AuthCredentialsError: CustomStringConvertible {
             case .storeFailure(let operation, let path, let errno): "cannot \(operation) '\(path)' (errno \(errno))"
             case .corruptStore(let path, let reason): "'\(path)' is not a credential store: \(reason)"
             case .storeIsSymbolicLink(let path): "'\(path)' is a symbolic link; the credential store does not follow links (left untouched)"
-            case .storeIsNotAFile(let path, let kind): "'\(path)' is a \(kind), not a regular file; the credential store refuses it (left untouched)"
+            case .storeIsNotAFile(let path, let kind):
+                "'\(path)' is a \(kind), not a regular file; the credential store refuses it (left untouched)"
             case .storeExposed(let path, let mode):
                 "'\(path)' is accessible to other users (mode 0\(String(mode, radix: 8))) and belongs to another user, so it is not restricted to 0600 but refused"
             }

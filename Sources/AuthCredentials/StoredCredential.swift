@@ -17,7 +17,9 @@ public struct StoredCredential: Hashable, Codable, Sendable {
     /// The user's tokens; nil when signed out.
     public var tokens: TokenSet?
 
-    public init(user: String, email: String? = nil, fullName: PersonName? = nil, realUserStatus: UserDetectionStatus? = nil, tokens: TokenSet? = nil) {
+    public init(
+        user: String, email: String? = nil, fullName: PersonName? = nil, realUserStatus: UserDetectionStatus? = nil, tokens: TokenSet? = nil
+    ) {
         self.user = user
         self.email = email
         self.fullName = fullName
@@ -27,8 +29,9 @@ public struct StoredCredential: Hashable, Codable, Sendable {
 
     /// The profile of a Sign in with Apple credential (its code and identity token are not stored).
     public init(_ credential: AppleIDCredential, tokens: TokenSet? = nil) {
-        self.init(user: credential.user, email: credential.email, fullName: credential.fullName,
-                  realUserStatus: credential.realUserStatus, tokens: tokens)
+        self.init(
+            user: credential.user, email: credential.email, fullName: credential.fullName,
+            realUserStatus: credential.realUserStatus, tokens: tokens)
     }
 
     /// This record updated by a newer one for the same user: profile fields the newer record lacks are kept

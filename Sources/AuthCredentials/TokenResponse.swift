@@ -46,8 +46,9 @@ public struct TokenResponse: Sendable {
         }
         if let error = try string("error") {
             throw .tokenErrorResponse(
-                OAuthErrorResponse(error: OAuthErrorCode(rawValue: error), errorDescription: try string("error_description"),
-                                   errorURI: try string("error_uri")))
+                OAuthErrorResponse(
+                    error: OAuthErrorCode(rawValue: error), errorDescription: try string("error_description"),
+                    errorURI: try string("error_uri")))
         }
         guard let accessToken = try string("access_token"), !accessToken.isEmpty else {
             throw .invalidTokenResponse("'access_token' is missing")

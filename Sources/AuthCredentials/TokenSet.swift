@@ -22,7 +22,9 @@ public struct TokenSet: Hashable, Codable, Sendable {
     /// The latest ID token, if any.
     public var idToken: String?
 
-    public init(accessToken: String, expiresAt: NumericDate? = nil, refreshToken: String? = nil, scopes: [String]? = nil, idToken: String? = nil) {
+    public init(
+        accessToken: String, expiresAt: NumericDate? = nil, refreshToken: String? = nil, scopes: [String]? = nil, idToken: String? = nil
+    ) {
         self.accessToken = accessToken
         self.expiresAt = expiresAt
         self.refreshToken = refreshToken
@@ -66,7 +68,11 @@ public struct TokenSet: Hashable, Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token", expiresAt = "expires_at", refreshToken = "refresh_token", scopes, idToken = "id_token"
+        case accessToken = "access_token"
+        case expiresAt = "expires_at"
+        case refreshToken = "refresh_token"
+        case scopes
+        case idToken = "id_token"
     }
 
     public init(from decoder: any Decoder) throws {

@@ -91,8 +91,8 @@ extension HMACSHA256: CustomStringConvertible, CustomDebugStringConvertible {
 }
 
 #if !hasFeature(Embedded)
-extension HMACSHA256: CustomReflectable {
-    /// No children, so `dump` and debuggers do not show key-derived state.
-    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
-}
+    extension HMACSHA256: CustomReflectable {
+        /// No children, so `dump` and debuggers do not show key-derived state.
+        public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+    }
 #endif

@@ -25,17 +25,17 @@ public struct JSONNumber: Hashable, Sendable {
     }
 
     #if !hasFeature(Embedded)
-    /// Creates the number for a finite `Double`: whole values up to 2^53 as integers (`200`), others in
-    /// Swift's shortest round-trip form (`4.4`, `1e-05`); nil for NaN and the infinities, which JSON
-    /// cannot write. (Not in Embedded Swift, which has no floating-point printing.)
-    public init?(_ value: Double) {
-        guard value.isFinite else { return nil }
-        if value == value.rounded(), abs(value) <= 9_007_199_254_740_992 {
-            literal = String(Int64(value))
-        } else {
-            literal = value.description
+        /// Creates the number for a finite `Double`: whole values up to 2^53 as integers (`200`), others in
+        /// Swift's shortest round-trip form (`4.4`, `1e-05`); nil for NaN and the infinities, which JSON
+        /// cannot write. (Not in Embedded Swift, which has no floating-point printing.)
+        public init?(_ value: Double) {
+            guard value.isFinite else { return nil }
+            if value == value.rounded(), abs(value) <= 9_007_199_254_740_992 {
+                literal = String(Int64(value))
+            } else {
+                literal = value.description
+            }
         }
-    }
     #endif
 
     /// Wraps a literal that the parser has already checked against the grammar.

@@ -151,9 +151,9 @@ public enum AuthJWTError: Error, Sendable {
 }
 
 #if !hasFeature(Embedded)
-// Comparing errors is for tests and callers with the full runtime; Embedded Swift lacks the Unicode
-// tables that String's synthesized equality needs.
-extension AuthJWTError: Hashable {}
+    // Comparing errors is for tests and callers with the full runtime; Embedded Swift lacks the Unicode
+    // tables that String's synthesized equality needs.
+    extension AuthJWTError: Hashable {}
 #endif
 
 extension AuthJWTError: CustomStringConvertible {

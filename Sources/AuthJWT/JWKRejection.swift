@@ -26,7 +26,7 @@ public struct JWKRejection: Sendable {
 }
 
 #if !hasFeature(Embedded)
-extension JWKRejection: Hashable {}
+    extension JWKRejection: Hashable {}
 #endif
 
 extension JWKRejection: CustomStringConvertible {

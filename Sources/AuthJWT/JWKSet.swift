@@ -41,7 +41,9 @@ public struct JWKSet: Sendable {
         var ignored: [JWKRejection] = []
         for entry in entries {
             guard let keyObject = entry.objectValue else {
-                ignored.append(JWKRejection(keyID: nil, keyType: nil, reason: .invalidKey(keyID: nil, reason: "a JWK Set entry must be a JSON object")))
+                ignored.append(
+                    JWKRejection(keyID: nil, keyType: nil, reason: .invalidKey(keyID: nil, reason: "a JWK Set entry must be a JSON object"))
+                )
                 continue
             }
             let keyID = keyObject["kid"]?.stringValue
@@ -49,7 +51,8 @@ public struct JWKSet: Sendable {
             do {
                 let key = try JWK(keyObject)
                 if case .unsupported = key.material {
-                    ignored.append(JWKRejection(keyID: keyID, keyType: keyType, reason: .unsupportedKeyType(keyID: nil, keyType: keyType ?? "")))
+                    ignored.append(
+                        JWKRejection(keyID: keyID, keyType: keyType, reason: .unsupportedKeyType(keyID: nil, keyType: keyType ?? "")))
                 } else {
                     keys.append(key)
                 }

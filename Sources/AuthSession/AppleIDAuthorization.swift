@@ -24,6 +24,7 @@ public struct AppleIDAuthorization: Sendable {
 /// ```
 @MainActor
 public protocol AppleIDAuthorizationControllerDelegate: AnyObject, Sendable {
-    func authorizationController(_ controller: AppleIDAuthorizationController, didCompleteWithAuthorization authorization: AppleIDAuthorization)
+    func authorizationController(
+        _ controller: AppleIDAuthorizationController, didCompleteWithAuthorization authorization: AppleIDAuthorization)
     func authorizationController(_ controller: AppleIDAuthorizationController, didCompleteWithError error: AuthorizationError)
 }

@@ -100,7 +100,10 @@ public final class AppleIDAuthorizationController: @unchecked Sendable {
         do { url = try provider.authorizationURL(for: request) } catch { throw AuthorizationError(.failed, reason: "\(error)") }
         let session = AuthenticationSession(url: url, callback: callback, userAgent: userAgent)
         let alreadyPerformed: Bool = inner.withLock { inner in
-            defer { inner.performed = true; inner.session = session }
+            defer {
+                inner.performed = true
+                inner.session = session
+            }
             session.presentationContextProvider = inner.presentationContextProvider
             return inner.performed
         }

@@ -25,7 +25,9 @@ public struct AppleIDProvider: Sendable {
     public init(clientID: String, redirectURI: String, credentialStates: (any CredentialStateProviding)? = nil) throws(AuthSessionError) {
         let uri: URI
         do { uri = try URI(parsing: redirectURI) } catch { throw .invalidRedirect(error) }
-        guard uri.scheme.lowercased() == "https", uri.host != nil else { throw .invalidRedirect(.invalidCallback("Apple requires an https redirect URI")) }
+        guard uri.scheme.lowercased() == "https", uri.host != nil else {
+            throw .invalidRedirect(.invalidCallback("Apple requires an https redirect URI"))
+        }
         self.clientID = clientID
         self.redirectURI = uri
         self.credentialStates = credentialStates

@@ -89,7 +89,11 @@ public final class AuthenticationSession: WebAuthenticationSessionProtocol, @unc
 
     @discardableResult
     public func start() -> Bool {
-        enum Decision { case run(UserAgentRequest, (any PresentationContextProviding)?), fail(AuthSessionError), refuse }
+        enum Decision {
+            case run(UserAgentRequest, (any PresentationContextProviding)?)
+            case fail(AuthSessionError)
+            case refuse
+        }
         let decision: Decision = inner.withLock { inner in
             guard inner.state == .idle else { return .refuse }
             if userAgent.requiresPresentationContext, inner.provider == nil {
@@ -97,8 +101,10 @@ public final class AuthenticationSession: WebAuthenticationSessionProtocol, @unc
                 return .fail(.webAuthenticationSession(WebAuthenticationSessionError(.presentationContextNotProvided)))
             }
             inner.state = .started
-            return .run(UserAgentRequest(url: url, callback: callback, prefersEphemeralWebBrowserSession: inner.prefersEphemeral,
-                                         additionalHeaderFields: inner.headers), inner.provider)
+            return .run(
+                UserAgentRequest(
+                    url: url, callback: callback, prefersEphemeralWebBrowserSession: inner.prefersEphemeral,
+                    additionalHeaderFields: inner.headers), inner.provider)
         }
         switch decision {
         case .refuse:
@@ -135,9 +141,10 @@ public final class AuthenticationSession: WebAuthenticationSessionProtocol, @unc
             throw .webAuthenticationSession(WebAuthenticationSessionError(.presentationContextInvalid))
         }
         if Task.isCancelled { throw .canceledLogin }  // cancelled while the anchor was asked for: show nothing
-        return UserAgentRequest(url: request.url, callback: request.callback,
-                                prefersEphemeralWebBrowserSession: request.prefersEphemeralWebBrowserSession,
-                                additionalHeaderFields: request.additionalHeaderFields, anchor: anchor)
+        return UserAgentRequest(
+            url: request.url, callback: request.callback,
+            prefersEphemeralWebBrowserSession: request.prefersEphemeralWebBrowserSession,
+            additionalHeaderFields: request.additionalHeaderFields, anchor: anchor)
     }
 
     public func cancel() {

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import AuthCallback
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A one-shot HTTP listener on the loopback interface that receives the redirect of a desktop or
 /// command-line login (RFC 8252 §7.3).
@@ -143,7 +144,9 @@ public final class LoopbackListener: Sendable {
         case .waiting, .closed:
             return nil
         case .malformed(let reason):
-            Socket.send(client, HTTPRequest.response(status: 400, reason: "Bad Request", title: "Bad request", message: HTTPRequest.escapingHTML(reason)))
+            Socket.send(
+                client,
+                HTTPRequest.response(status: 400, reason: "Bad Request", title: "Bad request", message: HTTPRequest.escapingHTML(reason)))
             connections.close(client)
             return nil
         case .request(let request):
@@ -155,11 +158,15 @@ public final class LoopbackListener: Sendable {
     private func answer(_ request: HTTPRequest, client: Int32, callback: Callback, check: RedirectCheck?) -> Redirect? {
         let host = isIPv6 ? "[::1]" : "127.0.0.1"
         guard let uri = try? URI(parsing: "http://\(host):\(port)\(request.target)") else {
-            Socket.send(client, HTTPRequest.response(status: 400, reason: "Bad Request", title: "Bad request", message: "The address is not a valid URI."))
+            Socket.send(
+                client,
+                HTTPRequest.response(status: 400, reason: "Bad Request", title: "Bad request", message: "The address is not a valid URI."))
             return nil
         }
         guard callback.matches(uri) else {
-            Socket.send(client, HTTPRequest.response(status: 404, reason: "Not Found", title: "Not found", message: "This is not the sign-in callback."))
+            Socket.send(
+                client,
+                HTTPRequest.response(status: 404, reason: "Not Found", title: "Not found", message: "This is not the sign-in callback."))
             return nil
         }
         let redirect: Redirect
@@ -172,23 +179,34 @@ public final class LoopbackListener: Sendable {
             redirect = Redirect(callbackURL: uri, formBody: request.body)
             parameters = try? FormParameter.parse(request.body)
         default:
-            Socket.send(client, HTTPRequest.response(status: 405, reason: "Method Not Allowed", title: "Method not allowed", message: "Use GET or a form POST."))
+            Socket.send(
+                client,
+                HTTPRequest.response(
+                    status: 405, reason: "Method Not Allowed", title: "Method not allowed", message: "Use GET or a form POST."))
             return nil
         }
         switch check?.judge(parameters) ?? .signedIn {
         case .foreign:
-            Socket.send(client, HTTPRequest.response(
-                status: 400, reason: "Bad Request", title: "Not this sign-in",
-                message: "This response does not belong to the sign-in in progress, so it was ignored. "
-                    + "Finish signing in in the browser window the application opened."))
+            Socket.send(
+                client,
+                HTTPRequest.response(
+                    status: 400, reason: "Bad Request", title: "Not this sign-in",
+                    message: "This response does not belong to the sign-in in progress, so it was ignored. "
+                        + "Finish signing in in the browser window the application opened."))
             return nil
         case .signedIn:
-            Socket.send(client, HTTPRequest.response(status: 200, reason: "OK", title: "Signed in",
-                                                     message: "You can close this window and return to the application."))
+            Socket.send(
+                client,
+                HTTPRequest.response(
+                    status: 200, reason: "OK", title: "Signed in",
+                    message: "You can close this window and return to the application."))
         case .failed(let error):
             let said = error.map { " The server answered “\(HTTPRequest.escapingHTML($0.error.rawValue))”." } ?? ""
-            Socket.send(client, HTTPRequest.response(status: 200, reason: "OK", title: "Sign-in failed",
-                                                     message: "You are not signed in.\(said) Return to the application for details."))
+            Socket.send(
+                client,
+                HTTPRequest.response(
+                    status: 200, reason: "OK", title: "Sign-in failed",
+                    message: "You are not signed in.\(said) Return to the application for details."))
         }
         return redirect
     }

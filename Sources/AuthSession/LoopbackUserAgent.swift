@@ -52,9 +52,10 @@ public struct LoopbackUserAgent: UserAgent {
             await withCheckedContinuation { continuation in
                 // The wait blocks on poll(2), so it runs on a Dispatch thread, not the cooperative pool.
                 DispatchQueue.global().async {
-                    continuation.resume(returning: listener.waitForRedirect(
-                        callback: request.callback, check: check, timeout: timeout, clientTimeout: clientTimeout,
-                        isCancelled: { cancelled.withLock { $0 } }))
+                    continuation.resume(
+                        returning: listener.waitForRedirect(
+                            callback: request.callback, check: check, timeout: timeout, clientTimeout: clientTimeout,
+                            isCancelled: { cancelled.withLock { $0 } }))
                 }
             }
         } onCancel: {

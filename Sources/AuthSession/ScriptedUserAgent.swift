@@ -49,7 +49,9 @@ public struct ScriptedUserAgent: UserAgent {
     private let clock: any Clock<Duration>
 
     /// A scripted agent; `clock` times the delays (a test clock makes them instant).
-    public init(_ steps: [Step], requiresPresentationContext: Bool = false, clock: any Clock<Duration> = ContinuousClock(), log: Log = Log()) {
+    public init(
+        _ steps: [Step], requiresPresentationContext: Bool = false, clock: any Clock<Duration> = ContinuousClock(), log: Log = Log()
+    ) {
         self.steps = steps
         self.requiresPresentationContext = requiresPresentationContext
         self.clock = clock

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Opens a URL in the user's default browser: `open` on macOS, `xdg-open` elsewhere (override the
 /// command with the `AUTHFLOW_BROWSER` environment variable, for example to a script in CI).
@@ -14,9 +15,9 @@ public enum SystemBrowser {
     /// interpreted) and returns without waiting for the browser.
     public static func open(_ url: String) throws(AuthSessionError) {
         #if canImport(Darwin)
-        let fallback = "open"
+            let fallback = "open"
         #else
-        let fallback = "xdg-open"
+            let fallback = "xdg-open"
         #endif
         let command = getenv("AUTHFLOW_BROWSER").map { String(cString: $0) } ?? fallback
         var pid = pid_t()

@@ -1,7 +1,7 @@
 import AuthCallback
+import AuthClient
 import AuthJSON
 import AuthJWT
-import AuthClient
 import AuthSession
 
 extension FakeOpenIDProvider {

@@ -41,7 +41,9 @@ extension FakeOpenIDProvider {
 
     /// RFC 8628 §3.1–3.2: a device code, a user code `XXXX-XXXX`, the verification URIs, `expires_in`, `interval`.
     func authorizeDevice(_ request: TransportRequest) -> TransportResponse {
-        guard let parameters = try? FormParameter.parse(request.body) else { return Self.oauthError(.invalidRequest, "the body is not a form") }
+        guard let parameters = try? FormParameter.parse(request.body) else {
+            return Self.oauthError(.invalidRequest, "the body is not a form")
+        }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         if let refused = authenticateClient(request, value) { return refused }
         let now = clock.now().secondsSince1970
@@ -94,7 +96,9 @@ extension FakeOpenIDProvider {
                 return Self.oauthError(.accessDenied, "the user denied the request")
             case .approved(let subject):
                 state.devices[deviceCode] = nil
-                let (body, _) = issueTokens(&state, subject: subject, scope: grant.scope, nonce: nil, authTime: time, now: now, withIDToken: configuration.issuesIDTokenForDeviceGrant)
+                let (body, _) = issueTokens(
+                    &state, subject: subject, scope: grant.scope, nonce: nil, authTime: time, now: now,
+                    withIDToken: configuration.issuesIDTokenForDeviceGrant)
                 return Self.json(200, body)
             }
         }

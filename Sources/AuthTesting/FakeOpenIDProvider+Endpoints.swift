@@ -78,14 +78,17 @@ extension FakeOpenIDProvider {
 
     private func endpoint(for url: String) -> Endpoint? {
         guard url.hasPrefix(configuration.issuer) else { return nil }
-        let path = url.dropFirst(configuration.issuer.count).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let path =
+            url.dropFirst(configuration.issuer.count).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return Endpoint(rawValue: String(path))
     }
 
     // MARK: Token endpoint (RFC 6749 §4.1.3, §6)
 
     private func token(_ request: TransportRequest) -> TransportResponse {
-        guard let parameters = try? FormParameter.parse(request.body) else { return Self.oauthError(.invalidRequest, "the body is not a form") }
+        guard let parameters = try? FormParameter.parse(request.body) else {
+            return Self.oauthError(.invalidRequest, "the body is not a form")
+        }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         if let refused = authenticateClient(request, value) { return refused }
         switch value("grant_type") {
@@ -105,7 +108,9 @@ extension FakeOpenIDProvider {
         }
         switch configuration.clientAuthentication {
         case .none:
-            guard request.header("Authorization") == nil, value("client_secret") == nil, value("client_id") == configuration.clientID else { return refused }
+            guard request.header("Authorization") == nil, value("client_secret") == nil, value("client_id") == configuration.clientID else {
+                return refused
+            }
         case .clientSecretPost(let secret):
             guard value("client_id") == configuration.clientID, value("client_secret") == secret else { return refused }
         case .clientSecretBasic(let secret):
@@ -133,14 +138,19 @@ extension FakeOpenIDProvider {
             }
             grant.used = true
             state.codes[code] = grant
-            guard grant.clientID == value("client_id") ?? configuration.clientID else { return Self.oauthError(.invalidGrant, "the code is another client's") }
-            guard grant.redirectURI == value("redirect_uri") else { return Self.oauthError(.invalidGrant, "redirect_uri differs (RFC 6749 §4.1.3)") }
+            guard grant.clientID == value("client_id") ?? configuration.clientID else {
+                return Self.oauthError(.invalidGrant, "the code is another client's")
+            }
+            guard grant.redirectURI == value("redirect_uri") else {
+                return Self.oauthError(.invalidGrant, "redirect_uri differs (RFC 6749 §4.1.3)")
+            }
             // RFC 7636 §4.6, with AuthPKCE's own check (verifier grammar, S256, constant-time comparison).
             guard let verifier = value("code_verifier").flatMap({ try? CodeVerifier($0) }),
                 let challenge = try? CodeChallenge(value: grant.challenge, method: .s256), challenge.matches(verifier)
             else { return Self.oauthError(.invalidGrant, "PKCE verification failed (RFC 7636 §4.6)") }
             let (body, issued) = issueTokens(
-                &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now, withIDToken: true)
+                &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now,
+                withIDToken: true)
             grant.issuedTokens = issued
             state.codes[code] = grant
             return Self.json(200, body)
@@ -182,7 +192,12 @@ extension FakeOpenIDProvider {
         }
         try? body.append("scope", .string(scope))
         if withIDToken {
-            try? body.append("id_token", .string(idToken(&state, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt, accessToken: accessToken)))
+            try? body.append(
+                "id_token",
+                .string(
+                    idToken(
+                        &state, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt,
+                        accessToken: accessToken)))
         }
         return (.object(body), issued)
     }
@@ -244,7 +259,8 @@ extension FakeOpenIDProvider {
     }
 
     private func revoke(_ request: TransportRequest) -> TransportResponse {
-        guard let parameters = try? FormParameter.parse(request.body), let token = parameters.first(where: { $0.name == "token" })?.value else {
+        guard let parameters = try? FormParameter.parse(request.body), let token = parameters.first(where: { $0.name == "token" })?.value
+        else {
             return Self.oauthError(.invalidRequest, "no token")
         }
         state.withLock { state in
@@ -259,7 +275,9 @@ extension FakeOpenIDProvider {
     static func json(_ status: Int, _ value: JSONValue) -> TransportResponse {
         TransportResponse(
             status: status,
-            headerFields: [HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "Cache-Control", value: "no-store")],
+            headerFields: [
+                HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "Cache-Control", value: "no-store"),
+            ],
             body: value.serialized())
     }
 

@@ -9,7 +9,9 @@ extension FakeOpenIDProvider {
     /// `GET /authorize?…`: the request is checked as `authorize(_:as:counted:)` does, and the page offers
     /// the configured users with Approve and Deny. A request that cannot be redirected gets an error page.
     func authorizationPage(_ request: TransportRequest) -> TransportResponse {
-        guard let uri = try? URI(parsing: request.url) else { return Self.page(400, "Bad request", "The authorization URL does not parse.") }
+        guard let uri = try? URI(parsing: request.url) else {
+            return Self.page(400, "Bad request", "The authorization URL does not parse.")
+        }
         let query = uri.query ?? ""
         let parameters = (try? uri.queryParameters()) ?? []
         let client = parameters.first { $0.name == "client_id" }?.value ?? "(none)"
@@ -84,7 +86,8 @@ extension FakeOpenIDProvider {
     private static func escape(_ text: String) -> String { HTTPRequest.escapingHTML(text) }
 
     private static func page(_ status: Int, _ title: String, _ body: String) -> TransportResponse {
-        let html = "<!doctype html><html><head><meta charset=\"utf-8\"><title>\(title)</title></head><body><h1>\(title)</h1>\(body)</body></html>"
+        let html =
+            "<!doctype html><html><head><meta charset=\"utf-8\"><title>\(title)</title></head><body><h1>\(title)</h1>\(body)</body></html>"
         return TransportResponse(
             status: status,
             headerFields: [

@@ -88,7 +88,9 @@ public final class FakeProviderServer: Sendable {
                 return
             case .needMore:
                 if Socket.waitReadable(client, milliseconds: 0) {
-                    if Socket.receive(client, into: &bytes, limit: HTTPRequest.maximumHeadSize + HTTPRequest.maximumBodySize + 4) <= 0 { return }
+                    if Socket.receive(client, into: &bytes, limit: HTTPRequest.maximumHeadSize + HTTPRequest.maximumBodySize + 4) <= 0 {
+                        return
+                    }
                 } else {
                     try? await Task.sleep(for: .milliseconds(1))
                 }

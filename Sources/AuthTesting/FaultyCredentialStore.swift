@@ -32,7 +32,9 @@ public actor FaultyCredentialStore: CredentialStore {
     }
 
     /// Makes the next `count` saves throw `error` without saving (default: `ENOSPC`, a full disk).
-    public func failNextSaves(_ count: Int = 1, with error: AuthCredentialsError = .storeFailure(operation: "write", path: "(injected)", errno: 28)) {
+    public func failNextSaves(
+        _ count: Int = 1, with error: AuthCredentialsError = .storeFailure(operation: "write", path: "(injected)", errno: 28)
+    ) {
         saveFaults += Array(repeating: .fail(error), count: count)
     }
 

@@ -38,7 +38,8 @@ public struct TestSigningKey: Sendable {
     /// The published 2048-bit RSA test key, `kid` "authflow-test-rsa".
     public static let rs256 = TestSigningKey(
         algorithm: .rs256, keyID: "authflow-test-rsa",
-        material: .rsa(modulus: hex(RSATestKey.modulus), exponent: hex(RSATestKey.exponent), privateExponent: hex(RSATestKey.privateExponent)))
+        material: .rsa(
+            modulus: hex(RSATestKey.modulus), exponent: hex(RSATestKey.exponent), privateExponent: hex(RSATestKey.privateExponent)))
 
     /// The published P-256 test key, `kid` "authflow-test-p256".
     public static let es256 = TestSigningKey.es256(
@@ -71,13 +72,16 @@ public struct TestSigningKey: Sendable {
     }
 
     /// A compact JWS (RFC 7515 §7.1) of `claims` with header `{"alg", "typ": "JWT", "kid"}` plus `extraHeader`.
-    public func sign(claims: JSONObject, extraHeader: JSONObject = JSONObject(), using generator: inout some RandomNumberGenerator) -> String {
+    public func sign(claims: JSONObject, extraHeader: JSONObject = JSONObject(), using generator: inout some RandomNumberGenerator)
+        -> String
+    {
         var header = JSONObject()
         try? header.append("alg", .string(algorithm.rawValue))
         try? header.append("typ", "JWT")
         if let keyID { try? header.append("kid", .string(keyID)) }
         for (name, value) in extraHeader.members where header[name] == nil { try? header.append(name, value) }
-        let signingInput = Base64URL.encode(JSONValue.object(header).serialized()) + "." + Base64URL.encode(JSONValue.object(claims).serialized())
+        let signingInput =
+            Base64URL.encode(JSONValue.object(header).serialized()) + "." + Base64URL.encode(JSONValue.object(claims).serialized())
         return signingInput + "." + Base64URL.encode(signature(of: Array(signingInput.utf8), using: &generator))
     }
 

@@ -21,7 +21,8 @@ public struct UnimplementedUserAgent: UserAgent {
 
     public func present(_ request: UserAgentRequest) async throws(AuthSessionError) -> Redirect {
         throw .userAgentFailed(
-            "unimplemented UserAgent made at \(origin) was asked to open \(request.url.host ?? "a page")\(reason.isEmpty ? "" : " — \(reason)")")
+            "unimplemented UserAgent made at \(origin) was asked to open \(request.url.host ?? "a page")\(reason.isEmpty ? "" : " — \(reason)")"
+        )
     }
 }
 

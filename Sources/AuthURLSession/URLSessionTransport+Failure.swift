@@ -1,7 +1,8 @@
 import AuthClient
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension URLSessionTransport {

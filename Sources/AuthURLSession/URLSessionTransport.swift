@@ -1,7 +1,8 @@
 public import AuthClient
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The default `HTTPTransport`: Foundation's `URLSession` (FoundationNetworking on Linux), kept in its

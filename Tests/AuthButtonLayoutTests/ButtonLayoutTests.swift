@@ -26,7 +26,9 @@ struct ButtonLayoutTests {
         let spec = ButtonSpec(type: .continue, style: .white, size: Size(width: 280, height: 50))
         let layout = try ButtonLayout(spec, in: Size(width: 375, height: 100))
         #expect(layout.buttonFrame == Rect(x: 47.5, y: 25, width: 280, height: 50))
-        #expect(throws: AuthButtonLayoutError.containerTooSmall(needed: Size(width: 290, height: 60), available: Size(width: 289, height: 100))) {
+        #expect(
+            throws: AuthButtonLayoutError.containerTooSmall(needed: Size(width: 290, height: 60), available: Size(width: 289, height: 100))
+        ) {
             try ButtonLayout(spec, in: Size(width: 289, height: 100))
         }
         #expect(try ButtonLayout(spec, in: Size(width: 290, height: 60)).buttonFrame.x == 5)
@@ -42,7 +44,10 @@ struct ButtonLayoutTests {
     @Test("an invalid spec is refused with every violation, and bad numbers by name")
     func refusals() {
         let error = #expect(throws: AuthButtonLayoutError.self) { try ButtonLayout(ButtonSpec(size: Size(width: 100, height: 44))) }
-        guard case .violations(let violations)? = error else { Issue.record("expected violations, got \(String(describing: error))"); return }
+        guard case .violations(let violations)? = error else {
+            Issue.record("expected violations, got \(String(describing: error))")
+            return
+        }
         #expect(violations.map(\.name) == ["widthBelowMinimum", "titleDoesNotFit"])
         #expect(error?.code == 8002)
         #expect(throws: AuthButtonLayoutError.invalidNumber("width")) { try ButtonLayout(ButtonSpec(size: Size(width: .nan, height: 44))) }
@@ -54,7 +59,8 @@ struct ButtonLayoutTests {
 
     @Test("the SVG preview draws the container, the styled button, a placeholder mark and the title")
     func svg() throws {
-        let svg = try ButtonLayout(ButtonSpec(type: .signUp, style: .whiteOutline, size: Size(width: 220, height: 44), cornerRadius: 8)).svg()
+        let svg = try ButtonLayout(ButtonSpec(type: .signUp, style: .whiteOutline, size: Size(width: 220, height: 44), cornerRadius: 8))
+            .svg()
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"228.8\" height=\"52.8\""))
         #expect(svg.contains(##"<rect x="4.4" y="4.4" width="220" height="44" rx="8" fill="#FFFFFF" stroke="#000000" stroke-width="1"/>"##))
         #expect(svg.contains(">Sign up with Apple</text>"))

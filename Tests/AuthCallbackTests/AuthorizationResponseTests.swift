@@ -3,8 +3,10 @@ import Testing
 
 @Suite("AuthorizationResponse")
 struct AuthorizationResponseTests {
-    static func response(_ text: String, state: String = "xyz", issuer: String? = nil, requiresIssuer: Bool = false,
-                         mode: AuthorizationResponse.ResponseMode = .query) throws(AuthCallbackError) -> AuthorizationResponse {
+    static func response(
+        _ text: String, state: String = "xyz", issuer: String? = nil, requiresIssuer: Bool = false,
+        mode: AuthorizationResponse.ResponseMode = .query
+    ) throws(AuthCallbackError) -> AuthorizationResponse {
         try AuthorizationResponse(
             callback: URI(parsing: text),
             expecting: .init(state: state, issuer: issuer, requiresIssuer: requiresIssuer, responseMode: mode))
@@ -29,14 +31,16 @@ struct AuthorizationResponseTests {
 
     @Test("checks iss with the RFC 9207 example, and refuses a mix-up")
     func rfc9207() throws {
-        let uri = "https://client.example/cb?code=x1848ZT64p4IirMPT0R-X3141MFPTuBX-VFL_cvaplMH58&state=ZWVlNDBlYzA1NjdkMDNhYjg3ZjUxZjAyNGQzMTM2NzI&iss=https%3A%2F%2Fhonest.as.example"
+        let uri =
+            "https://client.example/cb?code=x1848ZT64p4IirMPT0R-X3141MFPTuBX-VFL_cvaplMH58&state=ZWVlNDBlYzA1NjdkMDNhYjg3ZjUxZjAyNGQzMTM2NzI&iss=https%3A%2F%2Fhonest.as.example"
         let state = "ZWVlNDBlYzA1NjdkMDNhYjg3ZjUxZjAyNGQzMTM2NzI"
         #expect(try Self.response(uri, state: state, issuer: "https://honest.as.example").issuer == "https://honest.as.example")
         #expect(throws: AuthCallbackError.issuerMismatch(expected: "https://attacker.example", actual: "https://honest.as.example")) {
             try Self.response(uri, state: state, issuer: "https://attacker.example")
         }
         #expect(throws: AuthCallbackError.missingIssuer) {
-            try Self.response("https://client.example/cb?code=x&state=s", state: "s", issuer: "https://honest.as.example", requiresIssuer: true)
+            try Self.response(
+                "https://client.example/cb?code=x&state=s", state: "s", issuer: "https://honest.as.example", requiresIssuer: true)
         }
         #expect(try Self.response("https://client.example/cb?code=x&state=s", state: "s", issuer: "https://honest.as.example").code == "x")
     }
@@ -50,7 +54,10 @@ struct AuthorizationResponseTests {
 
     @Test("reports an error response without state as unverified, with the error kept as sent (6019)")
     func errorWithoutState() {
-        #expect(throws: AuthCallbackError.unverifiedErrorResponse(OAuthErrorResponse(error: .accessDenied, errorDescription: "The user said no"))) {
+        #expect(
+            throws: AuthCallbackError.unverifiedErrorResponse(
+                OAuthErrorResponse(error: .accessDenied, errorDescription: "The user said no"))
+        ) {
             try Self.response("myapp:/cb?error=access_denied&error_description=The+user+said+no")
         }
         // A backslash breaks RFC 6749 §4.1.2.1's character rule; the error still comes through, marked.
@@ -62,12 +69,17 @@ struct AuthorizationResponseTests {
     @Test("reports every RFC 6749 and OpenID Connect error code as an error response, kept as sent")
     func errorCodes() {
         for code in OAuthErrorCode.registered + [OAuthErrorCode(rawValue: "vendor_specific")] {
-            #expect(throws: AuthCallbackError.errorResponse(OAuthErrorResponse(error: code, errorDescription: "The user said no", errorURI: "https://as.example/e"))) {
-                try Self.response("myapp:/cb?error=\(code.rawValue)&error_description=The+user+said+no&error_uri=https%3A%2F%2Fas.example%2Fe&state=xyz")
+            #expect(
+                throws: AuthCallbackError.errorResponse(
+                    OAuthErrorResponse(error: code, errorDescription: "The user said no", errorURI: "https://as.example/e"))
+            ) {
+                try Self.response(
+                    "myapp:/cb?error=\(code.rawValue)&error_description=The+user+said+no&error_uri=https%3A%2F%2Fas.example%2Fe&state=xyz")
             }
         }
         #expect(OAuthErrorCode.registered.count == 16)
-        guard case .errorResponse(let quoted)? = Self.refusal("myapp:/cb?error=access_denied&error_description=%22quoted%22&state=xyz") else {
+        guard case .errorResponse(let quoted)? = Self.refusal("myapp:/cb?error=access_denied&error_description=%22quoted%22&state=xyz")
+        else {
             Issue.record("a quoted description is still an error response")
             return
         }
@@ -101,7 +113,8 @@ struct AuthorizationResponseTests {
 
     @Test("reads a Sign in with Apple form_post body with id_token and the first-sign-in user JSON")
     func formPost() throws {
-        let body = "state=xyz&code=c0de&id_token=eyJhbGciOiJSUzI1NiJ9.e30.c2ln&user=%7B%22name%22%3A%7B%22firstName%22%3A%22Jane%22%7D%2C%22email%22%3A%22j%40privaterelay.appleid.com%22%7D"
+        let body =
+            "state=xyz&code=c0de&id_token=eyJhbGciOiJSUzI1NiJ9.e30.c2ln&user=%7B%22name%22%3A%7B%22firstName%22%3A%22Jane%22%7D%2C%22email%22%3A%22j%40privaterelay.appleid.com%22%7D"
         let response = try AuthorizationResponse(formPostBody: Array(body.utf8), expecting: .init(state: "xyz", responseMode: .formPost))
         #expect(response.code == "c0de" && response.idToken == "eyJhbGciOiJSUzI1NiJ9.e30.c2ln")
         #expect(response.user == #"{"name":{"firstName":"Jane"},"email":"j@privaterelay.appleid.com"}"#)

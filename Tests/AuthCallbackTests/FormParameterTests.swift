@@ -25,8 +25,9 @@ struct FormParameterTests {
 
     @Test("joins several parameters with & and encodes names too")
     func several() {
-        #expect(FormParameter.encode([FormParameter(name: "response_type", value: "code id_token"), FormParameter(name: "a b", value: "")])
-            == "response_type=code%20id_token&a%20b=")
+        #expect(
+            FormParameter.encode([FormParameter(name: "response_type", value: "code id_token"), FormParameter(name: "a b", value: "")])
+                == "response_type=code%20id_token&a%20b=")
         #expect(FormParameter.encode([]) == "")
     }
 }

@@ -49,18 +49,22 @@ struct OAuthErrorResponseTests {
 
     @Test("an error response without a required iss is refused with the error it carries (6020)")
     func errorWithoutIssuer() {
-        let error = Self.refusal("error=access_denied&error_description=The+user+said+no&state=xyz",
-                                 issuer: "https://as.example", requiresIssuer: true)
+        let error = Self.refusal(
+            "error=access_denied&error_description=The+user+said+no&state=xyz",
+            issuer: "https://as.example", requiresIssuer: true)
         #expect(error == .errorResponseWithoutIssuer(OAuthErrorResponse(error: .accessDenied, errorDescription: "The user said no")))
         #expect(error?.code == 6020)
         #expect(error?.oauthErrorResponse?.error == .accessDenied)
         #expect(error.map { "\($0)" }?.contains("access_denied") == true)
         // Still refused when the iss is missing from a success, or wrong on an error; optional iss is not required.
         #expect(Self.refusal("code=c&state=xyz", issuer: "https://as.example", requiresIssuer: true) == .missingIssuer)
-        #expect(Self.refusal("error=access_denied&state=xyz&iss=https%3A%2F%2Fevil.example", issuer: "https://as.example", requiresIssuer: true)
-            == .issuerMismatch(expected: "https://as.example", actual: "https://evil.example"))
+        #expect(
+            Self.refusal("error=access_denied&state=xyz&iss=https%3A%2F%2Fevil.example", issuer: "https://as.example", requiresIssuer: true)
+                == .issuerMismatch(expected: "https://as.example", actual: "https://evil.example"))
         #expect(Self.refusal("error=access_denied&state=xyz", issuer: "https://as.example")?.oauthErrorResponse?.error == .accessDenied)
         #expect(AuthCallbackError.missingIssuer.oauthErrorResponse == nil)
-        #expect(AuthCallbackError.unverifiedErrorResponse(OAuthErrorResponse(error: .loginRequired)).oauthErrorResponse?.error == .loginRequired)
+        #expect(
+            AuthCallbackError.unverifiedErrorResponse(OAuthErrorResponse(error: .loginRequired)).oauthErrorResponse?.error == .loginRequired
+        )
     }
 }

@@ -11,7 +11,8 @@ struct CallbackReflectionTests {
 
     @Test("dump shows no code, state, ID token or user JSON, but still the issuer, host, path and parameter names")
     func redacted() throws {
-        let text = "https://client.example/cb?code=SECRET-CODE&state=SECRET-STATE&iss=https%3A%2F%2Fas.example"
+        let text =
+            "https://client.example/cb?code=SECRET-CODE&state=SECRET-STATE&iss=https%3A%2F%2Fas.example"
             + "&id_token=SECRET-ID-TOKEN&user=SECRET-USER#SECRET-FRAGMENT"
         let uri = try URI(parsing: text)
         let response = try AuthorizationResponse(callback: uri, expecting: .init(state: "SECRET-STATE", issuer: "https://as.example"))

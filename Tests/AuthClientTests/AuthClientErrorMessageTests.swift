@@ -19,11 +19,15 @@ struct AuthClientErrorMessageTests {
         let timedOut = TransportFailure(.timedOut, host: "login.example.com")
         #expect(AuthClientError.loggedOut == .loggedOut)
         #expect(AuthClientError.session(.canceledLogin) != .session(.timedOut))
-        #expect(AuthClientError.keySetRefetchFailed(keyID: "k1", cause: .transportFailed(timedOut))
-            == .keySetRefetchFailed(keyID: "k1", cause: .transportFailed(timedOut)))
-        #expect(AuthClientError.keySetRefetchFailed(keyID: "k1", cause: .transportFailed(timedOut))
-            != .keySetRefetchFailed(keyID: "k1", cause: .transportFailed(TransportFailure(.cannotConnect, host: "login.example.com"))))
-        #expect(AuthClientError.refreshFailed(.refused(OAuthErrorResponse(error: .invalidGrant))) == .refreshFailed(.refused(OAuthErrorResponse(error: .invalidGrant))))
+        #expect(
+            AuthClientError.keySetRefetchFailed(keyID: "k1", cause: .transportFailed(timedOut))
+                == .keySetRefetchFailed(keyID: "k1", cause: .transportFailed(timedOut)))
+        #expect(
+            AuthClientError.keySetRefetchFailed(keyID: "k1", cause: .transportFailed(timedOut))
+                != .keySetRefetchFailed(keyID: "k1", cause: .transportFailed(TransportFailure(.cannotConnect, host: "login.example.com"))))
+        #expect(
+            AuthClientError.refreshFailed(.refused(OAuthErrorResponse(error: .invalidGrant)))
+                == .refreshFailed(.refused(OAuthErrorResponse(error: .invalidGrant))))
         #expect(LogoutResult.Revocation.failed(.transportFailed(timedOut)) == .failed(.transportFailed(timedOut)))
         #expect(LogoutResult.Revocation.failed(.loggedOut) != .skipped)
     }
@@ -59,7 +63,8 @@ struct AuthClientErrorMessageTests {
 
         // A server error is not a wrong issuer: the URL is shown, without the hint.
         do {
-            _ = try await AuthClient.discover(try Self.configuration(redirectURI: "com.example.app:/cb"), transport: .immediate(TransportResponse(status: 503)))
+            _ = try await AuthClient.discover(
+                try Self.configuration(redirectURI: "com.example.app:/cb"), transport: .immediate(TransportResponse(status: 503)))
             Issue.record("discovery succeeded on a 503")
         } catch {
             #expect(error.description.contains(url) && !error.description.contains("check the issuer"), "\(error)")

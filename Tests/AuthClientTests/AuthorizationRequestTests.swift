@@ -1,7 +1,7 @@
+import AuthBase64URL
 import AuthCallback
 import AuthClient
 import AuthDigest
-import AuthBase64URL
 import AuthPKCE
 import AuthSession
 import AuthTesting
@@ -14,8 +14,9 @@ struct AuthorizationRequestTests {
         let fixture = try Fixture()
         var generator = SeededRandomNumberGenerator(seed: 3)
         let request = try fixture.client.authorizationRequest(
-            .init(prompt: [.login, .consent], loginHint: "alice@example.com", maxAge: 600,
-                  additionalParameters: [FormParameter(name: "ui_locales", value: "fr en")]),
+            .init(
+                prompt: [.login, .consent], loginHint: "alice@example.com", maxAge: 600,
+                additionalParameters: [FormParameter(name: "ui_locales", value: "fr en")]),
             using: &generator)
         let parameters = try request.url.queryParameters()
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
@@ -70,7 +71,10 @@ struct AuthorizationRequestTests {
             (base, 6013),  // missing iss: the provider advertises it
             (base + "&iss=https%3A%2F%2Fevil.example", 6014),
             ("com.example.app:/oauth/callback?code=abc&state=other&iss=https%3A%2F%2Ffake-provider.authflow.test", 6012),
-            ("com.example.app:/oauth/callback?error=access_denied&state=\(request.state.value)&iss=https%3A%2F%2Ffake-provider.authflow.test", 6017),
+            (
+                "com.example.app:/oauth/callback?error=access_denied&state=\(request.state.value)&iss=https%3A%2F%2Ffake-provider.authflow.test",
+                6017
+            ),
             ("com.other.app:/oauth/callback?code=abc&state=\(request.state.value)", 6009),
         ]
         for (url, code) in cases {
@@ -78,7 +82,10 @@ struct AuthorizationRequestTests {
                 _ = try request.response(from: Redirect(callbackURL: URI(parsing: url)))
                 Issue.record("accepted \(url)")
             } catch let error as AuthClientError {
-                guard case .callback(let cause) = error else { Issue.record("\(error)"); continue }
+                guard case .callback(let cause) = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
                 #expect(cause.code == code, "\(url): \(cause)")
             }
         }

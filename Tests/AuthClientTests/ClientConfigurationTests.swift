@@ -56,7 +56,8 @@ struct ClientConfigurationTests {
     func secrets() throws {
         #expect(throws: AuthClientError.self) { try ClientConfiguration(issuer: "https://a.example", clientID: "", redirectURI: "x.y:/cb") }
         #expect(throws: AuthClientError.self) {
-            try ClientConfiguration(issuer: "https://a.example", clientID: "app", clientAuthentication: .clientSecretPost(""), redirectURI: "x.y:/cb")
+            try ClientConfiguration(
+                issuer: "https://a.example", clientID: "app", clientAuthentication: .clientSecretPost(""), redirectURI: "x.y:/cb")
         }
         let configuration = try ClientConfiguration(
             issuer: "https://a.example", clientID: "app", clientAuthentication: .clientSecretBasic("hunter2"), redirectURI: "x.y:/cb")

@@ -21,7 +21,12 @@ struct DeviceAuthorizationTests {
         let polls = Locked(0)
         let user = try await fixture.client.pollDeviceAuthorization(authorization) { poll in
             guard case .pending = poll else { return }
-            if polls.withLock({ $0 += 1; return $0 }) == 2 { fixture.provider.approveDevice(userCode: authorization.userCode) }
+            if polls.withLock({
+                $0 += 1
+                return $0
+            }) == 2 {
+                fixture.provider.approveDevice(userCode: authorization.userCode)
+            }
         }
         #expect(user.subject == "alice")
         #expect(fixture.sleeper.sleeps == [.seconds(5), .seconds(5), .seconds(5)])
@@ -33,7 +38,9 @@ struct DeviceAuthorizationTests {
     func withoutIDToken() async throws {
         let fixture = try Fixture { $0.issuesIDTokenForDeviceGrant = false }
         let authorization = try await fixture.client.requestDeviceAuthorization()
-        let user = try await fixture.client.pollDeviceAuthorization(authorization) { _ in fixture.provider.approveDevice(userCode: authorization.userCode) }
+        let user = try await fixture.client.pollDeviceAuthorization(authorization) { _ in
+            fixture.provider.approveDevice(userCode: authorization.userCode)
+        }
         #expect(user.subject == "alice")
         #expect(await user.tokens?.idToken == nil)
         #expect(await fixture.store.credential(for: "alice")?.email == "alice@example.com")
@@ -45,7 +52,9 @@ struct DeviceAuthorizationTests {
             configuration: fixture.client.configuration, metadata: metadata, transport: fixture.provider, clock: .manual(fixture.time),
             sleeper: fixture.sleeper)
         let second = try await bare.requestDeviceAuthorization()
-        await #expect { try await bare.pollDeviceAuthorization(second) { _ in fixture.provider.approveDevice(userCode: second.userCode) } } throws: {
+        await #expect {
+            try await bare.pollDeviceAuthorization(second) { _ in fixture.provider.approveDevice(userCode: second.userCode) }
+        } throws: {
             ($0 as? AuthClientError)?.code == 10017
         }
     }
@@ -90,7 +99,9 @@ struct DeviceAuthorizationTests {
     func deniedAndExpired() async throws {
         let fixture = try Fixture()
         let denied = try await fixture.client.requestDeviceAuthorization()
-        await #expect { try await fixture.client.pollDeviceAuthorization(denied) { _ in fixture.provider.denyDevice(userCode: denied.userCode) } } throws: {
+        await #expect {
+            try await fixture.client.pollDeviceAuthorization(denied) { _ in fixture.provider.denyDevice(userCode: denied.userCode) }
+        } throws: {
             ($0 as? AuthClientError)?.code == 10020
         }
         let expired = try await fixture.client.requestDeviceAuthorization()
@@ -104,7 +115,9 @@ struct DeviceAuthorizationTests {
         let fixture = try Fixture { $0.deviceCodeLifetime = 12 }
         let authorization = try await fixture.client.requestDeviceAuthorization()
         let before = fixture.provider.requestCount(.token)
-        await #expect { try await fixture.client.pollDeviceAuthorization(authorization) } throws: { ($0 as? AuthClientError)?.code == 10021 }
+        await #expect { try await fixture.client.pollDeviceAuthorization(authorization) } throws: {
+            ($0 as? AuthClientError)?.code == 10021
+        }
         #expect(fixture.provider.requestCount(.token) - before == 2)  // at 5 s and 10 s; the code expires at 12 s
         #expect(fixture.sleeper.sleeps == [.seconds(5), .seconds(5), .seconds(2)])  // the last wait ends at the expiry, not at 15 s
     }
@@ -145,9 +158,12 @@ struct DeviceAuthorizationTests {
         let fixture = try Fixture()
         var metadata = fixture.provider.metadata
         metadata.deviceAuthorizationEndpoint = nil
-        let client = try AuthClient(configuration: fixture.client.configuration, metadata: metadata, transport: UnimplementedTransport.unimplemented("no request"))
+        let client = try AuthClient(
+            configuration: fixture.client.configuration, metadata: metadata, transport: UnimplementedTransport.unimplemented("no request"))
         await #expect { try await client.requestDeviceAuthorization() } throws: { ($0 as? AuthClientError)?.code == 10012 }
-        await #expect { try await fixture.client.requestDeviceAuthorization(additionalParameters: [FormParameter(name: "client_id", value: "x")]) } throws: {
+        await #expect {
+            try await fixture.client.requestDeviceAuthorization(additionalParameters: [FormParameter(name: "client_id", value: "x")])
+        } throws: {
             ($0 as? AuthClientError)?.code == 10001
         }
     }

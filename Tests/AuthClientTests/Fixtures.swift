@@ -16,7 +16,8 @@ struct Fixture {
 
     /// HS256 with a client secret by default: fast in debug builds. Pass `.rs256` or `.es256` to sign with keys.
     init(
-        signingKey: TestSigningKey = .hs256(secret: Fixture.secret), authentication: ClientAuthentication = .clientSecretBasic(Fixture.secret),
+        signingKey: TestSigningKey = .hs256(secret: Fixture.secret),
+        authentication: ClientAuthentication = .clientSecretBasic(Fixture.secret),
         configure: (inout FakeOpenIDProvider.Configuration) -> Void = { _ in },
         client configureClient: (inout ClientConfiguration) -> Void = { _ in }
     ) throws {
@@ -52,7 +53,9 @@ struct Fixture {
     }
 
     /// Logs in as alice with a seeded generator.
-    func login(_ authorization: FakeOpenIDProvider.Authorization = .approve(subject: "alice"), seed: UInt64 = 1) async throws(AuthClientError) -> User {
+    func login(_ authorization: FakeOpenIDProvider.Authorization = .approve(subject: "alice"), seed: UInt64 = 1)
+        async throws(AuthClientError) -> User
+    {
         var generator = SeededRandomNumberGenerator(seed: seed)
         return try await client.login(with: provider.browser(authorization), using: &generator)
     }

@@ -22,7 +22,9 @@ struct IDTokenKeyTests {
         configuration.allowedAlgorithms = [.hs256, .rs256]
         configure(&configuration)
         let transport = UnimplementedTransport("HS256 validation needs no JWK Set")
-        return (try AuthClient(configuration: configuration, metadata: provider.metadata, transport: transport, clock: .fixed(time)), transport)
+        return (
+            try AuthClient(configuration: configuration, metadata: provider.metadata, transport: transport, clock: .fixed(time)), transport
+        )
     }
 
     static func token(_ key: TestSigningKey, issuedAt: Int64 = 1_800_000_000) -> String {
@@ -44,8 +46,9 @@ struct IDTokenKeyTests {
         }
     }
 
-    @Test("an HS256 token verifies with the client secret whatever kid it names, and no JWK Set is fetched",
-          arguments: [nil, "k1", "a-kid-the-jwks-never-had"])
+    @Test(
+        "an HS256 token verifies with the client secret whatever kid it names, and no JWK Set is fetched",
+        arguments: [nil, "k1", "a-kid-the-jwks-never-had"])
     func clientSecretWithKeyID(keyID: String?) async throws {
         for authentication in [ClientAuthentication.clientSecretBasic(Self.secret), .clientSecretPost(Self.secret)] {
             let (client, transport) = try Self.client(authentication)

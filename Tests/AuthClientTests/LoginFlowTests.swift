@@ -1,15 +1,17 @@
-import Foundation
 import AuthCallback
 import AuthClient
 import AuthCredentials
 import AuthJWT
 import AuthSession
 import AuthTesting
+import Foundation
 import Testing
 
 @Suite("AuthClient login: code + PKCE + state + nonce through the fake provider")
 struct LoginFlowTests {
-    @Test("logs in and validates the ID token signed with each algorithm", arguments: [TestSigningKey.rs256, .es256, .hs256(secret: Fixture.secret)])
+    @Test(
+        "logs in and validates the ID token signed with each algorithm",
+        arguments: [TestSigningKey.rs256, .es256, .hs256(secret: Fixture.secret)])
     func login(key: TestSigningKey) async throws {
         let fixture = try Fixture(signingKey: key)
         let user = try await fixture.login()
@@ -25,8 +27,9 @@ struct LoginFlowTests {
         #expect(await fixture.client.keySetFetchCount == (key.algorithm == .hs256 ? 0 : 1))  // HS256: the client secret
     }
 
-    @Test("authenticates at the token endpoint as configured: public, client_secret_post, client_secret_basic",
-          arguments: [ClientAuthentication.none, .clientSecretPost(Fixture.secret), .clientSecretBasic(Fixture.secret)])
+    @Test(
+        "authenticates at the token endpoint as configured: public, client_secret_post, client_secret_basic",
+        arguments: [ClientAuthentication.none, .clientSecretPost(Fixture.secret), .clientSecretBasic(Fixture.secret)])
     func clientAuthentication(method: ClientAuthentication) async throws {
         let fixture = try Fixture(signingKey: .es256, authentication: method)
         _ = try await fixture.login()
@@ -73,8 +76,9 @@ struct LoginFlowTests {
         #expect(try await fixture.store.lastUser() == nil)
     }
 
-    @Test("every defective ID token is refused with the check that caught it, and nothing is stored",
-          arguments: FakeOpenIDProvider.IDTokenDefect.allCases)
+    @Test(
+        "every defective ID token is refused with the check that caught it, and nothing is stored",
+        arguments: FakeOpenIDProvider.IDTokenDefect.allCases)
     func defectiveIDToken(defect: FakeOpenIDProvider.IDTokenDefect) async throws {
         let fixture = try Fixture(signingKey: .es256)
         fixture.provider.spoilNextIDToken(defect)
@@ -82,7 +86,10 @@ struct LoginFlowTests {
             _ = try await fixture.login()
             Issue.record("accepted an ID token with \(defect)")
         } catch {
-            guard case .idToken(let cause) = error else { Issue.record("\(error)"); return }
+            guard case .idToken(let cause) = error else {
+                Issue.record("\(error)")
+                return
+            }
             let expected: Int =
                 switch defect {
                 case .wrongNonce: 5030

@@ -1,7 +1,7 @@
-import Foundation
 import AuthClient
 import AuthJSON
 import AuthTesting
+import Foundation
 import Testing
 
 @Suite("ProviderMetadata: OpenID Connect Discovery §3 and §4.3")

@@ -20,13 +20,18 @@ struct ClientReflectionTests {
         let tokens = try #require(await user.tokens)
         var generator = SeededRandomNumberGenerator(seed: 7)
         let authorization = try fixture.client.authorizationRequest(using: &generator)
-        var request = TransportRequest(method: .post, url: "https://api.example/orders?code=SECRET-QUERY", body: Array("client_secret=SECRET-BODY".utf8))
+        var request = TransportRequest(
+            method: .post, url: "https://api.example/orders?code=SECRET-QUERY", body: Array("client_secret=SECRET-BODY".utf8))
         request.setHeader("Authorization", "Bearer SECRET-BEARER")
         let response = TransportResponse(status: 200, body: Array(#"{"access_token":"SECRET-RESPONSE"}"#.utf8))
-        let secrets = [Fixture.secret, tokens.accessToken, try #require(tokens.refreshToken), try #require(tokens.idToken),
-                       authorization.state.value, authorization.nonce.value, authorization.pkce.verifier.value, "SECRET"]
-        let values: [Any] = [ClientAuthentication.clientSecretBasic(Fixture.secret), ClientAuthentication.clientSecretPost(Fixture.secret),
-                             fixture.client.configuration, fixture.client, authorization, request, response, user]
+        let secrets = [
+            Fixture.secret, tokens.accessToken, try #require(tokens.refreshToken), try #require(tokens.idToken),
+            authorization.state.value, authorization.nonce.value, authorization.pkce.verifier.value, "SECRET",
+        ]
+        let values: [Any] = [
+            ClientAuthentication.clientSecretBasic(Fixture.secret), ClientAuthentication.clientSecretPost(Fixture.secret),
+            fixture.client.configuration, fixture.client, authorization, request, response, user,
+        ]
         for value in values {
             let text = Self.dumped(value)
             for secret in secrets { #expect(!text.contains(secret), "\(type(of: value)) shows a secret") }

@@ -30,7 +30,9 @@ struct UserFaultTests {
         let events = LogoutCounter(fixture.client)
 
         await #expect { try await user.send(Self.apiRequest(fixture)) } throws: { error in
-            guard case .keySetRefetchFailed("rotated-p256", .unexpectedResponse(endpoint: "jwks_uri", status: 503, _))? = error as? AuthClientError
+            guard
+                case .keySetRefetchFailed("rotated-p256", .unexpectedResponse(endpoint: "jwks_uri", status: 503, _))? = error
+                    as? AuthClientError
             else { return false }
             return true
         }
@@ -90,7 +92,9 @@ struct UserFaultTests {
         #expect(await user.refreshCount == 2)
     }
 
-    @Test("a process killed between the token response and the save: after a restart the user is signed in where the provider still accepts the token")
+    @Test(
+        "a process killed between the token response and the save: after a restart the user is signed in where the provider still accepts the token"
+    )
     func killedMidSave() async throws {
         let fixture = try Fixture { $0.rotatesRefreshTokens = false }
         let store = FaultyCredentialStore(fixture.store)
@@ -318,7 +322,9 @@ struct UserFaultTests {
             Issue.record("\(error)")
         }
         var iterator = events.makeAsyncIterator()
-        #expect(await iterator.next()?.reason == .refreshFailed(.refused(OAuthErrorResponse(error: .invalidGrant, errorDescription: "unknown or revoked refresh token"))))
+        #expect(
+            await iterator.next()?.reason
+                == .refreshFailed(.refused(OAuthErrorResponse(error: .invalidGrant, errorDescription: "unknown or revoked refresh token"))))
         #expect(await fixture.store.lastUser() == nil)
     }
 
@@ -330,7 +336,10 @@ struct UserFaultTests {
         #expect(fixture.client.metadata.revocationEndpoint == nil)
         let user = try await fixture.login()
         let result = try await user.logout()
-        guard case .revoked(tokenTypeHint: "refresh_token") = result.revocation else { Issue.record("\(result.revocation)"); return }
+        guard case .revoked(tokenTypeHint: "refresh_token") = result.revocation else {
+            Issue.record("\(result.revocation)")
+            return
+        }
         #expect(fixture.provider.requestCount(.authorizationServerMetadata) == 1)
         #expect(fixture.provider.requestCount(.revocation) == 1)
     }
@@ -340,7 +349,10 @@ struct UserFaultTests {
         let fixture = try Fixture { $0.listsRevocationEndpointInDiscovery = false }
         fixture.provider.fail(.authorizationServerMetadata, with: .status(404))
         let result = try await fixture.login().logout()
-        guard case .notSupported = result.revocation else { Issue.record("\(result.revocation)"); return }
+        guard case .notSupported = result.revocation else {
+            Issue.record("\(result.revocation)")
+            return
+        }
         #expect(!result.didRevoke)
         #expect(await fixture.store.lastUser() == nil)
 
@@ -348,7 +360,10 @@ struct UserFaultTests {
         second.provider.fail(.revocation, with: .status(503))
         let user = try await second.login()
         let failed = try await user.logout()
-        guard case .failed(.unexpectedResponse("revocation", 503, _)) = failed.revocation else { Issue.record("\(failed.revocation)"); return }
+        guard case .failed(.unexpectedResponse("revocation", 503, _)) = failed.revocation else {
+            Issue.record("\(failed.revocation)")
+            return
+        }
         #expect(await !user.isLoggedIn)
         #expect(await second.store.lastUser() == nil)
     }
@@ -361,16 +376,20 @@ struct UserFaultTests {
         let metadata = ProviderMetadata(
             issuer: issuer, authorizationEndpoint: issuer + "/authorize", tokenEndpoint: issuer + "/token", jwksURI: issuer + "/jwks")
         let good = #"{"issuer":"https://login.example.com/tenant-1","revocation_endpoint":"https://login.example.com/tenant-1/revoke"}"#
-        let transport: ScriptedTransport = .scripted([TransportResponse(status: 200, body: Array(good.utf8)), TransportResponse(status: 200)])
+        let transport: ScriptedTransport = .scripted([
+            TransportResponse(status: 200, body: Array(good.utf8)), TransportResponse(status: 200),
+        ])
         let client = try AuthClient(configuration: configuration, metadata: metadata, transport: transport, clock: .manual(fixture.time))
         #expect(try await client.revoke("a-token", hint: "refresh_token"))
-        #expect(transport.requests.map(\.url) == [
-            "https://login.example.com/.well-known/oauth-authorization-server/tenant-1", "https://login.example.com/tenant-1/revoke",
-        ])
+        #expect(
+            transport.requests.map(\.url) == [
+                "https://login.example.com/.well-known/oauth-authorization-server/tenant-1", "https://login.example.com/tenant-1/revoke",
+            ])
 
         let impostor = #"{"issuer":"https://evil.example.com","revocation_endpoint":"https://evil.example.com/revoke"}"#
         let other = try AuthClient(
-            configuration: configuration, metadata: metadata, transport: ScriptedTransport.immediate(TransportResponse(status: 200, body: Array(impostor.utf8))),
+            configuration: configuration, metadata: metadata,
+            transport: ScriptedTransport.immediate(TransportResponse(status: 200, body: Array(impostor.utf8))),
             clock: .manual(fixture.time))
         await #expect { try await other.revoke("a-token", hint: "refresh_token") } throws: { ($0 as? AuthClientError)?.code == 10004 }
     }
@@ -432,7 +451,8 @@ final class RacingTransport: HTTPTransport {
     var refusedRefreshes: Int { refused.withLock { $0 } }
 
     func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
-        let isRefresh = request.url == provider.url(of: .token) && String(decoding: request.body, as: UTF8.self).contains("grant_type=refresh_token")
+        let isRefresh =
+            request.url == provider.url(of: .token) && String(decoding: request.body, as: UTF8.self).contains("grant_type=refresh_token")
         if isRefresh, refusedRefreshes == 0 { await meanwhile() }
         let response = try await provider.send(request)
         if isRefresh, response.status == 400 { refused.withLock { $0 += 1 } }

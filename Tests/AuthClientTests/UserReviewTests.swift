@@ -84,7 +84,10 @@ struct UserReviewTests {
         gate.release()
         let result = try await logout.value
         _ = await refresh.result
-        guard case .revoked = result.revocation else { Issue.record("\(result.revocation)"); return }
+        guard case .revoked = result.revocation else {
+            Issue.record("\(result.revocation)")
+            return
+        }
         #expect(await !user.isLoggedIn)
         // Reported as revoked: then no refresh token of this session may still work at the provider.
         await #expect { try await fixture.client.refreshTokens(TokenSet(accessToken: "unused", refreshToken: rotated)) } throws: { error in
@@ -114,7 +117,9 @@ struct UserReviewTests {
         #expect(await fixture.store.credential(for: "alice")?.tokens == fresh)
     }
 
-    @Test("a slow save of tokens a failed save left unsaved, finishing after a newer refresh was saved, does not put a spent refresh token back in the store")
+    @Test(
+        "a slow save of tokens a failed save left unsaved, finishing after a newer refresh was saved, does not put a spent refresh token back in the store"
+    )
     func staleSaveAfterNewerRefresh() async throws {
         let fixture = try Fixture()
         let slow = HeldSaveStore(fixture.store)

@@ -1,7 +1,7 @@
 import AuthCallback
-import AuthJSON
 import AuthClient
 import AuthCredentials
+import AuthJSON
 import AuthJWT
 import AuthTesting
 import Testing
@@ -118,7 +118,10 @@ struct UserTests {
         var iterator = events.makeAsyncIterator()
         let event = try #require(await iterator.next())
         #expect(event.subject == "alice")
-        guard case .refreshFailed(let reason) = event.reason else { Issue.record("\(event)"); return }
+        guard case .refreshFailed(let reason) = event.reason else {
+            Issue.record("\(event)")
+            return
+        }
         #expect(reason.oauthError == .invalidGrant)
         await #expect { try await user.fetchProfile() } throws: { ($0 as? AuthClientError)?.code == 10013 }
     }
@@ -173,7 +176,9 @@ struct UserTests {
         let user = try await fixture.login()
         let requestsBefore = fixture.provider.requestCount(.userinfo)
         for url in ["http://api.example.com/orders", "ftp://api.example.com/x", "not a url", "http://localhost.example.com/x"] {
-            await #expect { try await user.send(TransportRequest(method: .get, url: url)) } throws: { ($0 as? AuthClientError)?.code == 10002 }
+            await #expect { try await user.send(TransportRequest(method: .get, url: url)) } throws: {
+                ($0 as? AuthClientError)?.code == 10002
+            }
         }
         #expect(fixture.provider.requestCount(.userinfo) == requestsBefore)
     }

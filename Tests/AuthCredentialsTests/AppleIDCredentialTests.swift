@@ -21,7 +21,9 @@ struct AppleIDCredentialTests {
         return Array(pairs.joined(separator: "&").utf8)
     }
 
-    static func credential(_ caseName: String, user: String?, scopes: [AuthorizationScope] = [.fullName, .email]) throws -> AppleIDCredential {
+    static func credential(_ caseName: String, user: String?, scopes: [AuthorizationScope] = [.fullName, .email]) throws
+        -> AppleIDCredential
+    {
         var fields = [("state", state), ("code", file.code), ("id_token", try file.token(caseName))]
         if let user { fields.append(("user", user)) }
         let response = try AuthorizationResponse(formPostBody: body(fields), expecting: .init(state: state, responseMode: .formPost))

@@ -50,7 +50,8 @@ struct CredentialModelTests {
     func codable() throws {
         let credential = AppleIDCredential(
             user: "001234.abc.1234", state: "s", authorizedScopes: [.fullName, .email], authorizationCode: "c", identityToken: "t",
-            email: "a@privaterelay.appleid.com", fullName: PersonName(givenName: "Jane", familyName: "Appleseed"), realUserStatus: .likelyReal)
+            email: "a@privaterelay.appleid.com", fullName: PersonName(givenName: "Jane", familyName: "Appleseed"),
+            realUserStatus: .likelyReal)
         let data = try JSONEncoder().encode(credential)
         #expect(try JSONDecoder().decode(AppleIDCredential.self, from: data) == credential)
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -70,7 +71,9 @@ struct CredentialModelTests {
 
     @Test("a name formats its parts in order and knows when it is empty")
     func personName() {
-        #expect(PersonName(namePrefix: "Dr.", givenName: "Jane", middleName: "Q", familyName: "Appleseed", nickname: "JJ").formatted == "Dr. Jane Q Appleseed")
+        #expect(
+            PersonName(namePrefix: "Dr.", givenName: "Jane", middleName: "Q", familyName: "Appleseed", nickname: "JJ").formatted
+                == "Dr. Jane Q Appleseed")
         #expect(PersonName().isEmpty)
         #expect(!PersonName(nickname: "JJ").isEmpty)
         #expect(AuthorizationScope.fullName.webValue == "name" && AuthorizationScope.email.webValue == "email")

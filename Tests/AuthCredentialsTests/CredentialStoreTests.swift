@@ -65,7 +65,8 @@ struct CredentialStoreTests {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("credentials.json").path
-        _ = FileManager.default.createFile(atPath: path, contents: Data(#"{"version":1,"credentials":[]}"#.utf8), attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data(#"{"version":1,"credentials":[]}"#.utf8), attributes: [.posixPermissions: 0o644])
         try await FileCredentialStore(path: path).save(Self.firstSignIn)
         #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
@@ -85,7 +86,9 @@ struct CredentialStoreTests {
         for (contents, reason) in cases {
             try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
             let store = FileCredentialStore(path: path)
-            await #expect(throws: AuthCredentialsError.corruptStore(path: path, reason: reason), "\(contents)") { try await store.lastUser() }
+            await #expect(throws: AuthCredentialsError.corruptStore(path: path, reason: reason), "\(contents)") {
+                try await store.lastUser()
+            }
             await #expect(throws: AuthCredentialsError.self) { try await store.save(Self.firstSignIn) }
             #expect(try String(contentsOfFile: path, encoding: .utf8) == contents)
         }
@@ -95,7 +98,10 @@ struct CredentialStoreTests {
     func unwritable() async throws {
         let store = FileCredentialStore(path: "/nonexistent-authflow-dir/credentials.json")
         #expect(try await store.lastUser() == nil)
-        await #expect(throws: AuthCredentialsError.storeFailure(operation: "create", path: "/nonexistent-authflow-dir/credentials.json.tmp-\(getpid())-0", errno: ENOENT)) {
+        await #expect(
+            throws: AuthCredentialsError.storeFailure(
+                operation: "create", path: "/nonexistent-authflow-dir/credentials.json.tmp-\(getpid())-0", errno: ENOENT)
+        ) {
             try await store.save(Self.firstSignIn)
         }
     }

@@ -1,7 +1,8 @@
-@testable import AuthCredentials
 import Foundation
 import TestVectors
 import Testing
+
+@testable import AuthCredentials
 
 /// The file store's safety rules, each with the fault it guards against: a save killed half-way, a link
 /// or special file planted at the path, a file others can read, and saves that fail part-way.
@@ -49,10 +50,11 @@ struct FileCredentialStoreTests {
 
         let store = FileCredentialStore(path: path)
         #expect(try await store.lastUser() == nil)
-        #expect(try Self.names(in: directory) == [
-            "outside.json", "credentials.json.tmp-12-x", "credentials.json.tmp-1-2.bak", "credentials.json.tmp--2",
-            "other.json.tmp-1-2", "credentials.json.tmp-5-6", "credentials.json.tmp-7-8",
-        ])
+        #expect(
+            try Self.names(in: directory) == [
+                "outside.json", "credentials.json.tmp-12-x", "credentials.json.tmp-1-2.bak", "credentials.json.tmp--2",
+                "other.json.tmp-1-2", "credentials.json.tmp-5-6", "credentials.json.tmp-7-8",
+            ])
         #expect(try String(contentsOfFile: outside, encoding: .utf8) == "outside", "a link's target is never touched")
     }
 
@@ -118,10 +120,16 @@ struct FileCredentialStoreTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(mkfifo(path, 0o600) == 0)
         let store = FileCredentialStore(path: path)
-        let outcome = try #require(await finishes(within: Self.bound) { await Self.error { () async throws(AuthCredentialsError) -> Any? in try await store.lastUser() } }, "reading the FIFO blocked")
+        let outcome = try #require(
+            await finishes(within: Self.bound) {
+                await Self.error { () async throws(AuthCredentialsError) -> Any? in try await store.lastUser() }
+            }, "reading the FIFO blocked")
         #expect(outcome == .storeIsNotAFile(path: path, kind: "FIFO"))
         #expect(outcome?.code == 7011)
-        let saving = try #require(await finishes(within: Self.bound) { await Self.error { () async throws(AuthCredentialsError) -> Any? in try await store.save(Self.credential) } }, "saving blocked")
+        let saving = try #require(
+            await finishes(within: Self.bound) {
+                await Self.error { () async throws(AuthCredentialsError) -> Any? in try await store.save(Self.credential) }
+            }, "saving blocked")
         #expect(saving == .storeIsNotAFile(path: path, kind: "FIFO"))
         #expect(isFIFO(path), "the FIFO is left as it was")
         #expect(try Self.names(in: directory) == ["credentials.json"])
@@ -147,7 +155,8 @@ struct FileCredentialStoreTests {
         #expect(try Self.mode(of: path) == 0o600)
     }
 
-    @Test("another user's store file that others can read is refused (7012)", .enabled(if: geteuid() == 0, "needs root to give a file away"))
+    @Test(
+        "another user's store file that others can read is refused (7012)", .enabled(if: geteuid() == 0, "needs root to give a file away"))
     func foreignExposedFileRefused() async throws {
         let (directory, path) = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -159,7 +168,9 @@ struct FileCredentialStoreTests {
         #expect(AuthCredentialsError.storeExposed(path: path, mode: 0o644).description.contains("0644"))
     }
 
-    @Test("a save that fails part-way leaves no temporary file and the old file as it was", arguments: [AtomicFile.Step.write, .fsync, .rename])
+    @Test(
+        "a save that fails part-way leaves no temporary file and the old file as it was",
+        arguments: [AtomicFile.Step.write, .fsync, .rename])
     func failedSaveLeavesNoTemporary(step: AtomicFile.Step) async throws {
         let (directory, path) = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -202,8 +213,10 @@ struct FileCredentialStoreTests {
     func temporaryNames() {
         #expect(AtomicFile.isTemporaryName("c.json.tmp-1-0", of: "c.json"))
         #expect(AtomicFile.isTemporaryName("c.json.tmp-123456-99", of: "c.json"))
-        for name in ["c.json", "c.json.tmp-", "c.json.tmp-1", "c.json.tmp-1-", "c.json.tmp--1", "c.json.tmp-1-2-3", "c.json.tmp-a-1",
-                     "c.json.tmp-1-2 ", "xc.json.tmp-1-2", "c.json.tmp-١-2", "d.json.tmp-1-2"] {
+        for name in [
+            "c.json", "c.json.tmp-", "c.json.tmp-1", "c.json.tmp-1-", "c.json.tmp--1", "c.json.tmp-1-2-3", "c.json.tmp-a-1",
+            "c.json.tmp-1-2 ", "xc.json.tmp-1-2", "c.json.tmp-١-2", "d.json.tmp-1-2",
+        ] {
             #expect(!AtomicFile.isTemporaryName(name, of: "c.json"), "\(name)")
         }
         #expect(AtomicFile.split("/a/b/c.json") == ("/a/b", "c.json"))

@@ -21,7 +21,8 @@ struct InMemoryCredentialStoreTests {
 
     @Test("the file store does the same in one step")
     func file() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-cbr-\(UInt32.random(in: 0...UInt32.max)).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-cbr-\(UInt32.random(in: 0...UInt32.max)).json")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = FileCredentialStore(path: path)
         try await store.save(StoredCredential(user: "alice", tokens: Self.newer))

@@ -12,14 +12,17 @@ struct CredentialsReflectionTests {
 
     @Test("dump shows no token, code or state, but still the user, token type, expiry and scopes")
     func redacted() throws {
-        let tokens = TokenSet(accessToken: "SECRET-ACCESS", expiresAt: NumericDate(secondsSince1970: 1_800_000_000),
-                              refreshToken: "SECRET-REFRESH", scopes: ["openid", "email"], idToken: "SECRET-ID")
-        let response = try TokenResponse(json: #"""
-            {"access_token":"SECRET-ACCESS","token_type":"Bearer","expires_in":3600,"refresh_token":"SECRET-REFRESH",
-             "id_token":"SECRET-ID","scope":"openid email","device_secret":"SECRET-DEVICE"}
-            """#.utf8)
-        let apple = AppleIDCredential(user: "001234.abcd.1234", state: "SECRET-STATE", authorizedScopes: [.email],
-                                      authorizationCode: "SECRET-CODE", identityToken: "SECRET-ID", email: "a@example.com")
+        let tokens = TokenSet(
+            accessToken: "SECRET-ACCESS", expiresAt: NumericDate(secondsSince1970: 1_800_000_000),
+            refreshToken: "SECRET-REFRESH", scopes: ["openid", "email"], idToken: "SECRET-ID")
+        let response = try TokenResponse(
+            json: #"""
+                {"access_token":"SECRET-ACCESS","token_type":"Bearer","expires_in":3600,"refresh_token":"SECRET-REFRESH",
+                 "id_token":"SECRET-ID","scope":"openid email","device_secret":"SECRET-DEVICE"}
+                """#.utf8)
+        let apple = AppleIDCredential(
+            user: "001234.abcd.1234", state: "SECRET-STATE", authorizedScopes: [.email],
+            authorizationCode: "SECRET-CODE", identityToken: "SECRET-ID", email: "a@example.com")
         let stored = StoredCredential(apple, tokens: tokens)
         var document = CredentialStoreDocument()
         document.credentials = [stored]
@@ -29,7 +32,9 @@ struct CredentialsReflectionTests {
             #expect(text.contains("<redacted>"))
         }
         #expect(Self.dumped(tokens).contains("1800000000") && Self.dumped(tokens).contains("email"))
-        #expect(Self.dumped(response).contains("Bearer") && Self.dumped(response).contains("3600") && Self.dumped(response).contains("device_secret"))
+        #expect(
+            Self.dumped(response).contains("Bearer") && Self.dumped(response).contains("3600")
+                && Self.dumped(response).contains("device_secret"))
         #expect(Self.dumped(apple).contains("001234.abcd.1234") && Self.dumped(stored).contains("001234.abcd.1234"))
     }
 }

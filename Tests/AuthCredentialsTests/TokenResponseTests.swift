@@ -55,7 +55,10 @@ struct TokenResponseTests {
         #expect(throws: AuthCredentialsError.tokenErrorResponse(OAuthErrorResponse(error: .invalidRequest))) {
             try TokenResponse(json: #"{"error":"invalid_request"}"#.utf8)
         }
-        #expect(throws: AuthCredentialsError.tokenErrorResponse(OAuthErrorResponse(error: OAuthErrorCode(rawValue: "invalid_grant"), errorDescription: "code reused"))) {
+        #expect(
+            throws: AuthCredentialsError.tokenErrorResponse(
+                OAuthErrorResponse(error: OAuthErrorCode(rawValue: "invalid_grant"), errorDescription: "code reused"))
+        ) {
             try TokenResponse(json: #"{"error":"invalid_grant","error_description":"code reused"}"#.utf8)
         }
     }
@@ -68,16 +71,27 @@ struct TokenResponseTests {
             (#"{"access_token":"","token_type":"Bearer"}"#, .invalidTokenResponse("'access_token' is missing")),
             (#"{"access_token":"a"}"#, .invalidTokenResponse("'token_type' is missing")),
             (#"{"access_token":1,"token_type":"Bearer"}"#, .invalidTokenResponse("'access_token' is not a string")),
-            (#"{"access_token":"a","token_type":"Bearer","expires_in":-1}"#, .invalidTokenResponse("'expires_in' is not a non-negative whole number of seconds")),
-            (#"{"access_token":"a","token_type":"Bearer","expires_in":1.5}"#, .invalidTokenResponse("'expires_in' is not a non-negative whole number of seconds")),
-            (#"{"access_token":"a","token_type":"Bearer","expires_in":"soon"}"#, .invalidTokenResponse("'expires_in' is not a non-negative whole number of seconds")),
+            (
+                #"{"access_token":"a","token_type":"Bearer","expires_in":-1}"#,
+                .invalidTokenResponse("'expires_in' is not a non-negative whole number of seconds")
+            ),
+            (
+                #"{"access_token":"a","token_type":"Bearer","expires_in":1.5}"#,
+                .invalidTokenResponse("'expires_in' is not a non-negative whole number of seconds")
+            ),
+            (
+                #"{"access_token":"a","token_type":"Bearer","expires_in":"soon"}"#,
+                .invalidTokenResponse("'expires_in' is not a non-negative whole number of seconds")
+            ),
             (#"{"access_token":"a","token_type":"Bearer","refresh_token":null}"#, .invalidTokenResponse("'refresh_token' is not a string")),
         ]
         for (body, error) in cases {
             #expect(throws: error, "\(body)") { try TokenResponse(json: body.utf8) }
         }
         #expect(throws: AuthCredentialsError.self) { try TokenResponse(json: "not json".utf8) }
-        #expect(throws: AuthCredentialsError.self) { try TokenResponse(json: #"{"access_token":"a","access_token":"b","token_type":"Bearer"}"#.utf8) }
+        #expect(throws: AuthCredentialsError.self) {
+            try TokenResponse(json: #"{"access_token":"a","access_token":"b","token_type":"Bearer"}"#.utf8)
+        }
     }
 
     @Test("accepts expires_in as a string of digits, as some servers send it")
@@ -89,10 +103,12 @@ struct TokenResponseTests {
     func refresh() throws {
         let first = TokenSet(try TokenResponse(json: Self.oidcExample.utf8), receivedAt: Self.now)
         let later = Self.now.adding(seconds: 3000)
-        let kept = first.refreshed(by: try TokenResponse(json: #"{"access_token":"new","token_type":"Bearer","expires_in":60}"#.utf8), receivedAt: later)
+        let kept = first.refreshed(
+            by: try TokenResponse(json: #"{"access_token":"new","token_type":"Bearer","expires_in":60}"#.utf8), receivedAt: later)
         #expect(kept.accessToken == "new" && kept.refreshToken == "8xLOxBtZp8" && kept.idToken == first.idToken)
         #expect(kept.expiresAt == later.adding(seconds: 60))
-        let rotated = first.refreshed(by: try TokenResponse(json: #"{"access_token":"new","token_type":"Bearer","refresh_token":"r2"}"#.utf8), receivedAt: later)
+        let rotated = first.refreshed(
+            by: try TokenResponse(json: #"{"access_token":"new","token_type":"Bearer","refresh_token":"r2"}"#.utf8), receivedAt: later)
         #expect(rotated.refreshToken == "r2" && rotated.expiresAt == nil && !rotated.isExpired(at: later))
     }
 

@@ -1,6 +1,7 @@
-@testable import AuthFlowCLI
 import Foundation
 import Testing
+
+@testable import AuthFlowCLI
 
 @Suite("authflow button")
 struct ButtonCommandTests {
@@ -11,7 +12,9 @@ struct ButtonCommandTests {
     @Test("layout prints frames for a valid button and writes the SVG preview")
     func valid() throws {
         var terminal = MemoryTerminal()
-        #expect(terminal.run("button", "layout", "--type", "continue", "--style", "white", "--width", "280", "--height", "50", "--svg", "b.svg") == 0)
+        #expect(
+            terminal.run("button", "layout", "--type", "continue", "--style", "white", "--width", "280", "--height", "50", "--svg", "b.svg")
+                == 0)
         let output = try Self.json(terminal)
         #expect(output["valid"] as? Bool == true)
         #expect(output["margin"] as? Double == 5)

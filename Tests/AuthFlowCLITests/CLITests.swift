@@ -1,7 +1,8 @@
-@testable import AuthFlowCLI
 import Foundation
 import TestVectors
 import Testing
+
+@testable import AuthFlowCLI
 
 @Suite("authflow command line")
 struct CLITests {
@@ -136,11 +137,14 @@ struct CLITests {
         for step in 1...9 { #expect(random.output.contains("\n\(step). ")) }
     }
 
-    @Test("demo --fail STEP stops at the step that catches the failure, with the caller's error and code",
-          arguments: [("state", 3, "6012"), ("denied", 3, "access_denied"), ("cancel", 3, "9001"), ("pkce", 4, "invalid_grant"),
-                      ("replay", 4, "already used"), ("token-server", 4, "10006"), ("nonce", 5, "5030"), ("signature", 5, "5020"),
-                      ("audience", 5, "5022"), ("issuer", 5, "5021"), ("expired", 5, "5026"), ("at-hash", 5, "5032"),
-                      ("unknown-key", 5, "5016"), ("refresh", 8, "10014")])
+    @Test(
+        "demo --fail STEP stops at the step that catches the failure, with the caller's error and code",
+        arguments: [
+            ("state", 3, "6012"), ("denied", 3, "access_denied"), ("cancel", 3, "9001"), ("pkce", 4, "invalid_grant"),
+            ("replay", 4, "already used"), ("token-server", 4, "10006"), ("nonce", 5, "5030"), ("signature", 5, "5020"),
+            ("audience", 5, "5022"), ("issuer", 5, "5021"), ("expired", 5, "5026"), ("at-hash", 5, "5032"),
+            ("unknown-key", 5, "5016"), ("refresh", 8, "10014"),
+        ])
     func demoFailures(step: String, caughtAt: Int, mentions: String) async {
         var terminal = MemoryTerminal()
         #expect(await terminal.runOnOwnThread("demo", "--fail", step) == 0)
@@ -159,8 +163,9 @@ struct CLITests {
         #expect(terminal.output.contains("Done: the device is signed in"))
     }
 
-    @Test("demo --device --fail shows a denial and an expiry where they are caught, and slow_down still signing in",
-          arguments: [("denied", "10020"), ("expired", "10021"), ("slow-down", "… waits 10 s")])
+    @Test(
+        "demo --device --fail shows a denial and an expiry where they are caught, and slow_down still signing in",
+        arguments: [("denied", "10020"), ("expired", "10021"), ("slow-down", "… waits 10 s")])
     func deviceDemoFailures(failure: String, mentions: String) async {
         var terminal = MemoryTerminal()
         #expect(await terminal.runOnOwnThread("demo", "--device", "--fail", failure) == 0)

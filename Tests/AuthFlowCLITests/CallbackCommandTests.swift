@@ -1,6 +1,7 @@
-@testable import AuthFlowCLI
 import Foundation
 import Testing
+
+@testable import AuthFlowCLI
 
 @Suite("authflow callback")
 struct CallbackCommandTests {
@@ -13,7 +14,10 @@ struct CallbackCommandTests {
     func parsesAndChecks() throws {
         var terminal = MemoryTerminal()
         let url = "com.example.app:/oauth2redirect?code=SplxlOBeZQQYbYS6WxSbIA&state=af0ifjsldkj&iss=https%3A%2F%2Fserver.example.com"
-        #expect(terminal.run("callback", "parse", url, "--scheme", "COM.Example.App", "--state", "af0ifjsldkj", "--issuer", "https://server.example.com") == 0)
+        #expect(
+            terminal.run(
+                "callback", "parse", url, "--scheme", "COM.Example.App", "--state", "af0ifjsldkj", "--issuer", "https://server.example.com")
+                == 0)
         let output = try Self.json(terminal)
         let uri = try #require(output["uri"] as? [String: Any])
         #expect(uri["scheme"] as? String == "com.example.app")
@@ -54,8 +58,14 @@ struct CallbackCommandTests {
             (["http://localhost:8080/cb?code=c&state=a", "--loopback", "/cb"], "AuthCallbackError 6009"),
             (["com.example.app:/cb?code=c&state=a&state=a"], "AuthCallbackError 6010"),
             (["com.example.app:/cb?code=c"], "AuthCallbackError 6011"),
-            (["com.example.app:/cb?error=access_denied&state=a&error_description=User+denied", "--state", "a"], "access_denied (User denied)"),
-            (["com.example.app:/cb?code=c&state=a&iss=https://evil.example", "--issuer", "https://good.example"], "AuthCallbackError 6014"),
+            (
+                ["com.example.app:/cb?error=access_denied&state=a&error_description=User+denied", "--state", "a"],
+                "access_denied (User denied)"
+            ),
+            (
+                ["com.example.app:/cb?code=c&state=a&iss=https://evil.example", "--issuer", "https://good.example"],
+                "AuthCallbackError 6014"
+            ),
             (["com.example.app:/cb?code=c&state=a", "--issuer", "https://good.example", "--require-issuer"], "AuthCallbackError 6013"),
             (["com.example.app:/cb?code=%zz&state=a"], "AuthCallbackError 6003"),
             (["not a uri"], "AuthCallbackError 6001"),

@@ -1,11 +1,13 @@
-@testable import AuthFlowCLI
 import Foundation
 import TestVectors
 import Testing
 
+@testable import AuthFlowCLI
+
 @Suite("authflow jwt")
 struct JWTCommandTests {
-    static let a1Token = "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+    static let a1Token =
+        "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
     /// The RFC 7515 A.1 key, as hex.
     static let a1KeyHex =
         "0323354b2b0fa5bc837e0665777ba68f5ab328e6f054c928a90f84b2d2502ebfd3fb5a92d20647ef968ab4c377623d223d2e2172052e4f08c0cd9af567d080a3"
@@ -34,7 +36,8 @@ struct JWTCommandTests {
         #expect(late.run("jwt", "verify", Self.a1Token, "--hs256-key-hex", Self.a1KeyHex, "--now", "1300819500") == 1)
         #expect(late.errors.contains("AuthJWTError 5026"))
         var wrongKey = MemoryTerminal()
-        #expect(wrongKey.run("jwt", "verify", Self.a1Token, "--hs256-key-hex", String(repeating: "ab", count: 32), "--now", "1300819000") == 1)
+        #expect(
+            wrongKey.run("jwt", "verify", Self.a1Token, "--hs256-key-hex", String(repeating: "ab", count: 32), "--now", "1300819000") == 1)
         #expect(wrongKey.errors.contains("AuthJWTError 5020"))
     }
 

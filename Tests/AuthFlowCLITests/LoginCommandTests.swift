@@ -1,23 +1,29 @@
-@testable import AuthFlowCLI
 import Testing
+
+@testable import AuthFlowCLI
 
 @Suite("authflow login")
 struct LoginCommandTests {
     @Test("adds the loopback redirect_uri to the authorization URL, or fills the placeholder")
     func authorizationURL() {
         let redirect = "http://127.0.0.1:5000/cb"
-        #expect(LoginCommand.authorizationURL("https://as.example/authorize", redirectURI: redirect)
-            == "https://as.example/authorize?redirect_uri=http%3A%2F%2F127.0.0.1%3A5000%2Fcb")
-        #expect(LoginCommand.authorizationURL("https://as.example/authorize?client_id=a", redirectURI: redirect)
-            == "https://as.example/authorize?client_id=a&redirect_uri=http%3A%2F%2F127.0.0.1%3A5000%2Fcb")
-        #expect(LoginCommand.authorizationURL("https://as.example/a?r={redirect_uri}&s=1", redirectURI: redirect)
-            == "https://as.example/a?r=http%3A%2F%2F127.0.0.1%3A5000%2Fcb&s=1")
+        #expect(
+            LoginCommand.authorizationURL("https://as.example/authorize", redirectURI: redirect)
+                == "https://as.example/authorize?redirect_uri=http%3A%2F%2F127.0.0.1%3A5000%2Fcb")
+        #expect(
+            LoginCommand.authorizationURL("https://as.example/authorize?client_id=a", redirectURI: redirect)
+                == "https://as.example/authorize?client_id=a&redirect_uri=http%3A%2F%2F127.0.0.1%3A5000%2Fcb")
+        #expect(
+            LoginCommand.authorizationURL("https://as.example/a?r={redirect_uri}&s=1", redirectURI: redirect)
+                == "https://as.example/a?r=http%3A%2F%2F127.0.0.1%3A5000%2Fcb&s=1")
     }
 
     @Test("times out with the typed error when no redirect comes, after saying where it waits")
     func timeout() async {
         var terminal = MemoryTerminal()
-        #expect(await terminal.runOnOwnThread("login", "--authorize-url", "https://as.example/authorize", "--no-browser", "--timeout", "0.2") == 1)
+        #expect(
+            await terminal.runOnOwnThread("login", "--authorize-url", "https://as.example/authorize", "--no-browser", "--timeout", "0.2")
+                == 1)
         #expect(terminal.errors.contains("waiting for the redirect to http://127.0.0.1:"))
         #expect(terminal.errors.contains("AuthSessionError 9005"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import AuthFlowCLI
 
 /// A terminal in memory: standard input and files are given, output is collected.

@@ -8,7 +8,10 @@ struct JSONNumberDoubleTests {
     @Test("writes finite doubles that C's strtod reads back exactly, and refuses NaN and infinities")
     func roundTrip() throws {
         var generator = SeededRandomNumberGenerator(seed: 7)
-        var values: [Double] = [0, 1, -1, 4.4, 0.1, 1e-5, 5e20, 123_456.789, 9_007_199_254_740_992, 9_007_199_254_740_994, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var values: [Double] = [
+            0, 1, -1, 4.4, 0.1, 1e-5, 5e20, 123_456.789, 9_007_199_254_740_992, 9_007_199_254_740_994, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude,
+        ]
         for _ in 0..<500 { values.append(Double(bitPattern: generator.next()).isFinite ? Double(bitPattern: generator.next()) : 1) }
         for value in values where value.isFinite {
             let number = try #require(JSONNumber(value), "\(value)")

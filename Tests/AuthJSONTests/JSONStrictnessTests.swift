@@ -109,8 +109,9 @@ struct JSONStrictnessTests {
         #expect(options == JSONValue.ParsingOptions(maximumDepth: limit))
         // 55,000 levels used to recurse 55,000 times and crash the process.
         #expect(Self.error(String(repeating: "[", count: 55_000), options: options) == .nestingTooDeep(offset: limit, limit: limit))
-        #expect(Self.error(String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1), options: options)
-            == .nestingTooDeep(offset: limit, limit: limit))
+        #expect(
+            Self.error(String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1), options: options)
+                == .nestingTooDeep(offset: limit, limit: limit))
         // At the limit the value parses, and compares, hashes and serializes back to the same text.
         let text = String(repeating: #"{"a":["#, count: limit / 2) + "0" + String(repeating: "]}", count: limit / 2)
         let value = try JSONValue(parsing: text, options: options)

@@ -49,22 +49,23 @@ struct JSONValueTests {
 
     @Test("parses the RFC 8259 §13 examples")
     func rfc8259Examples() throws {
-        let image = try JSONValue(parsing: """
-            {
-              "Image": {
-                "Width":  800,
-                "Height": 600,
-                "Title":  "View from 15th Floor",
-                "Thumbnail": {
-                  "Url":    "http://www.example.com/image/481989943",
-                  "Height": 125,
-                  "Width":  100
-                },
-                "Animated" : false,
-                "IDs": [116, 943, 234, 38793]
-              }
-            }
-            """)
+        let image = try JSONValue(
+            parsing: """
+                {
+                  "Image": {
+                    "Width":  800,
+                    "Height": 600,
+                    "Title":  "View from 15th Floor",
+                    "Thumbnail": {
+                      "Url":    "http://www.example.com/image/481989943",
+                      "Height": 125,
+                      "Width":  100
+                    },
+                    "Animated" : false,
+                    "IDs": [116, 943, 234, 38793]
+                  }
+                }
+                """)
         #expect(image["Image"]?["Width"]?.numberValue?.int64Value == 800)
         #expect(image["Image"]?["Thumbnail"]?["Url"]?.stringValue == "http://www.example.com/image/481989943")
         #expect(image["Image"]?["Animated"]?.boolValue == false)
@@ -107,11 +108,13 @@ struct JSONValueTests {
 
     @Test("builds values from literals and serializes them compactly and prettily")
     func literalsAndSerialization() throws {
-        let claims: JSONValue = ["sub": "248289761001", "exp": 1311281970, "aud": ["s6BhdRkqt3"], "ok": true, "none": nil]
-        #expect(String(decoding: claims.serialized(), as: UTF8.self)
-            == #"{"sub":"248289761001","exp":1311281970,"aud":["s6BhdRkqt3"],"ok":true,"none":null}"#)
-        #expect(String(decoding: (["a": [1, 2], "b": [:]] as JSONValue).serialized(pretty: true), as: UTF8.self)
-            == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}")
+        let claims: JSONValue = ["sub": "248289761001", "exp": 1_311_281_970, "aud": ["s6BhdRkqt3"], "ok": true, "none": nil]
+        #expect(
+            String(decoding: claims.serialized(), as: UTF8.self)
+                == #"{"sub":"248289761001","exp":1311281970,"aud":["s6BhdRkqt3"],"ok":true,"none":null}"#)
+        #expect(
+            String(decoding: (["a": [1, 2], "b": [:]] as JSONValue).serialized(pretty: true), as: UTF8.self)
+                == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}")
         let control: JSONValue = .string("a\u{1}\"\\\n")
         #expect(String(decoding: control.serialized(), as: UTF8.self) == #""a\u0001\"\\\n""#)
     }

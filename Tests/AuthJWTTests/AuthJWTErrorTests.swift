@@ -23,14 +23,22 @@ struct AuthJWTErrorTests {
     @Test("nbf, a future iat, an old iat and an old auth_time show their dates, the skew and the clock hint")
     func otherTimeChecks() {
         let cases: [(AuthJWTError, [String])] = [
-            (.notYetValid(notBefore: Self.tenMinutesLater, now: Self.exp, leewaySeconds: 30),
-             ["claim 'nbf' is 2027-01-15T08:10:00Z", "600 s (10 min) after the current time, 2027-01-15T08:00:00Z", "leeway of 30 s"]),
-            (.issuedInFuture(issuedAt: NumericDate(secondsSince1970: 1_800_007_200), now: Self.exp, leewaySeconds: 0),
-             ["claim 'iat' is 2027-01-15T10:00:00Z", "7200 s (2 h) after the current time"]),
-            (.issuedTooLongAgo(issuedAt: Self.exp, now: NumericDate(secondsSince1970: 1_800_259_200), maximumAgeSeconds: 3600),
-             ["2027-01-15T08:00:00Z", "259200 s (3 days) before the current time, 2027-01-18T08:00:00Z", "maximum age of 3600 s"]),
-            (.authenticationTooOld(authTime: Self.exp, now: Self.tenMinutesLater, maximumAgeSeconds: 300),
-             ["claim 'auth_time' is 2027-01-15T08:00:00Z", "max_age 300 s", "sign in again"]),
+            (
+                .notYetValid(notBefore: Self.tenMinutesLater, now: Self.exp, leewaySeconds: 30),
+                ["claim 'nbf' is 2027-01-15T08:10:00Z", "600 s (10 min) after the current time, 2027-01-15T08:00:00Z", "leeway of 30 s"]
+            ),
+            (
+                .issuedInFuture(issuedAt: NumericDate(secondsSince1970: 1_800_007_200), now: Self.exp, leewaySeconds: 0),
+                ["claim 'iat' is 2027-01-15T10:00:00Z", "7200 s (2 h) after the current time"]
+            ),
+            (
+                .issuedTooLongAgo(issuedAt: Self.exp, now: NumericDate(secondsSince1970: 1_800_259_200), maximumAgeSeconds: 3600),
+                ["2027-01-15T08:00:00Z", "259200 s (3 days) before the current time, 2027-01-18T08:00:00Z", "maximum age of 3600 s"]
+            ),
+            (
+                .authenticationTooOld(authTime: Self.exp, now: Self.tenMinutesLater, maximumAgeSeconds: 300),
+                ["claim 'auth_time' is 2027-01-15T08:00:00Z", "max_age 300 s", "sign in again"]
+            ),
         ]
         for (error, parts) in cases {
             for part in parts { #expect(error.description.contains(part), "\(error) lacks \(part)") }
@@ -68,7 +76,8 @@ struct AuthJWTErrorTests {
     @Test("errors compare by case and values, so #expect(throws:) can name the case")
     func equatable() {
         #expect(throws: AuthJWTError.invalidSegmentCount(2)) { _ = try JWT(compact: "a.b") }
-        #expect(AuthJWTError.expired(expiration: Self.exp, now: Self.exp, leewaySeconds: 0)
-            != .expired(expiration: Self.exp, now: Self.tenMinutesLater, leewaySeconds: 0))
+        #expect(
+            AuthJWTError.expired(expiration: Self.exp, now: Self.exp, leewaySeconds: 0)
+                != .expired(expiration: Self.exp, now: Self.tenMinutesLater, leewaySeconds: 0))
     }
 }

@@ -1,8 +1,9 @@
 import AuthBase64URL
 import AuthDigest
-@testable import AuthJWT
 import TestVectors
 import Testing
+
+@testable import AuthJWT
 
 @Suite("ES256: ECDSA P-256 with SHA-256")
 struct ECDSAVerificationTests {

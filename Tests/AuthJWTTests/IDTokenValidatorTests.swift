@@ -1,5 +1,5 @@
-import AuthDigest
 import AuthBase64URL
+import AuthDigest
 import AuthJWT
 import Testing
 
@@ -103,8 +103,11 @@ struct IDTokenValidatorTests {
         // OIDC Core Appendix A.4: access token "jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y" has
         // at_hash "77QmUPtjPfzWtF2AnpK9RQ" (RS256, so SHA-256).
         let token = Self.token(Self.claims(extra: #","at_hash":"77QmUPtjPfzWtF2AnpK9RQ""#))
-        #expect(try Self.validator.validate(token, keys: Self.keys, now: Self.now,
-                                            accessToken: "jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y").subject == "u")
+        #expect(
+            try Self.validator.validate(
+                token, keys: Self.keys, now: Self.now,
+                accessToken: "jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y"
+            ).subject == "u")
         #expect(throws: AuthJWTError.accessTokenHashMismatch) {
             try Self.validator.validate(token, keys: Self.keys, now: Self.now, accessToken: "another-token")
         }
@@ -134,8 +137,11 @@ struct JWTValidatorTests {
         #expect(throws: AuthJWTError.audienceMismatch(expected: "c", actual: ["a", "b"])) {
             try validator.validate(token, keys: keys, now: now)
         }
-        #expect(throws: AuthJWTError.expired(expiration: NumericDate(secondsSince1970: 1_767_226_200),
-                                             now: now.adding(seconds: 700), leewaySeconds: 60)) {
+        #expect(
+            throws: AuthJWTError.expired(
+                expiration: NumericDate(secondsSince1970: 1_767_226_200),
+                now: now.adding(seconds: 700), leewaySeconds: 60)
+        ) {
             try JWTValidator(allowedAlgorithms: [.hs256]).validate(token, keys: keys, now: now.adding(seconds: 700))
         }
     }

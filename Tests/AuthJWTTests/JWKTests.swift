@@ -47,7 +47,9 @@ struct JWKTests {
         #expect(throws: AuthJWTError.invalidKey(keyID: nil, reason: "'kty' is missing or not a string")) {
             try JWK(json: Array(#"{"k":"AA"}"#.utf8))
         }
-        #expect(throws: AuthJWTError.invalidKey(keyID: "z", reason: "'n' must be an unsigned integer without leading zero octets (RFC 7518 §2)")) {
+        #expect(
+            throws: AuthJWTError.invalidKey(keyID: "z", reason: "'n' must be an unsigned integer without leading zero octets (RFC 7518 §2)")
+        ) {
             try JWK(json: Array(#"{"kty":"RSA","kid":"z","n":"AAEC","e":"AQAB"}"#.utf8))
         }
         #expect(throws: AuthJWTError.invalidKey(keyID: nil, reason: "P-256 coordinates must be 32 bytes each (RFC 7518 §6.2.1.2)")) {
@@ -60,10 +62,12 @@ struct JWKTests {
 
     @Test("skips keys it does not understand or that are malformed, as RFC 7517 §5 recommends")
     func skipping() throws {
-        let set = try JWKSet(json: Array("""
-            {"keys":[{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"},
-                     {"kty":"RSA","n":"!!"},"not an object",{"kty":"oct","kid":"ok","k":"AAAA"}]}
-            """.utf8))
+        let set = try JWKSet(
+            json: Array(
+                """
+                {"keys":[{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"},
+                         {"kty":"RSA","n":"!!"},"not an object",{"kty":"oct","kid":"ok","k":"AAAA"}]}
+                """.utf8))
         #expect(set.keys.map(\.keyID) == ["ok"])
         #expect(set.ignoredKeyCount == 3)
         // Each with why: kty not understood, 'n' not base64url, not an object.
@@ -95,7 +99,10 @@ struct JWKTests {
         #expect(keys.candidates(for: withKid.header).map(\.keyID) == ["b"])
         let withoutKid = try JWS(compact: "eyJhbGciOiJIUzI1NiJ9.e30.")
         #expect(keys.candidates(for: withoutKid.header).count == 3)
-        let encryptionOnly = try JWKSet(json: Array(#"{"keys":[{"kty":"oct","use":"enc","k":"AAAA"},{"kty":"oct","alg":"HS512","k":"AAAA"},{"kty":"oct","key_ops":["sign"],"k":"AAAA"}]}"#.utf8))
+        let encryptionOnly = try JWKSet(
+            json: Array(
+                #"{"keys":[{"kty":"oct","use":"enc","k":"AAAA"},{"kty":"oct","alg":"HS512","k":"AAAA"},{"kty":"oct","key_ops":["sign"],"k":"AAAA"}]}"#
+                    .utf8))
         #expect(encryptionOnly.candidates(for: withoutKid.header).isEmpty)
     }
 }

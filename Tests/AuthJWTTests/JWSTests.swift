@@ -12,10 +12,15 @@ struct JOSEExamples: Decodable {
         let header: String?
         let payload: String
     }
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     let rfc7515_a1: HS256Example
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     let rfc7519_6_1_unsecured: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     let rfc7520_4_4: HS256Example
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     let rfc7515_a2: HS256Example
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     let rfc7515_a3: HS256Example
 
     static func load() throws -> JOSEExamples { try Vectors.json("RFC/jose-examples.json") }
@@ -61,8 +66,9 @@ struct JWSTests {
         let used = try jws7520.verifySignature(using: JWKSet(keys: [a1Key, key7520]), allowedAlgorithms: [.hs256])
         #expect(used.keyID == key7520.keyID)
         #expect(throws: AuthJWTError.invalidSignature) {
-            try jws7520.verifySignature(using: JWKSet(keys: [JWK(symmetricKey: Array(repeating: 7, count: 32), keyID: key7520.keyID)]),
-                                        allowedAlgorithms: [.hs256])
+            try jws7520.verifySignature(
+                using: JWKSet(keys: [JWK(symmetricKey: Array(repeating: 7, count: 32), keyID: key7520.keyID)]),
+                allowedAlgorithms: [.hs256])
         }
     }
 

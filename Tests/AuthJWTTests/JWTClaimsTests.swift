@@ -29,7 +29,8 @@ struct JWTClaimsTests {
 
     @Test("reads the OpenID Connect example ID token's claims (OIDC Core §3.1.3.7 example)")
     func oidcClaims() throws {
-        let claims = try Self.claims("""
+        let claims = try Self.claims(
+            """
             {"iss":"https://server.example.com","sub":"24400320","aud":"s6BhdRkqt3","nonce":"n-0S6_WzA2Mj",
              "exp":1311281970,"iat":1311280970,"auth_time":1311280969,"acr":"urn:mace:incommon:iap:silver"}
             """)
@@ -42,7 +43,8 @@ struct JWTClaimsTests {
 
     @Test("reads Sign in with Apple's claims, with its Booleans sent as strings")
     func appleClaims() throws {
-        let claims = try Self.claims("""
+        let claims = try Self.claims(
+            """
             {"email":"x@privaterelay.appleid.com","email_verified":"true","is_private_email":"true",
              "real_user_status":2,"nonce_supported":true}
             """)

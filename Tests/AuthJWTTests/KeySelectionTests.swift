@@ -66,12 +66,14 @@ struct KeySelectionTests {
     }
 
     /// Entries a set cannot read at all, which it ignores (RFC 7517 §5), with their codes.
-    static var unreadableEntries: [(entry: Any, code: Int)] { [
-        (["kty": "OKP", "kid": "okp", "crv": "Ed25519", "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"], 5040),
-        (["kty": "RSA", "kid": "bad-n", "n": "AAEC", "e": "AQAB"], 5012),  // a leading zero octet (RFC 7518 §2)
-        (["kty": "RSA", "kid": "twice", "n": "AQAB", "e": "AQAB", "key_ops": ["verify", "verify"]], 5012),  // §4.3
-        ("not an object", 5012),
-    ] }
+    static var unreadableEntries: [(entry: Any, code: Int)] {
+        [
+            (["kty": "OKP", "kid": "okp", "crv": "Ed25519", "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"], 5040),
+            (["kty": "RSA", "kid": "bad-n", "n": "AAEC", "e": "AQAB"], 5012),  // a leading zero octet (RFC 7518 §2)
+            (["kty": "RSA", "kid": "twice", "n": "AQAB", "e": "AQAB", "key_ops": ["verify", "verify"]], 5012),  // §4.3
+            ("not an object", 5012),
+        ]
+    }
 
     @Test("a key whose use, key_ops or alg rules out verifying never verifies, though its numbers would")
     func ownParameters() throws {
@@ -87,9 +89,11 @@ struct KeySelectionTests {
                 try token.verifySignature(using: keys, allowedAlgorithms: [.rs256])
                 continue
             }
-            guard case .noUsableKey(nil, "RS256", let rejected)? = Self.failure({ () throws(AuthJWTError) in
-                try token.verifySignature(using: keys, allowedAlgorithms: [.rs256])
-            }) else {
+            guard
+                case .noUsableKey(nil, "RS256", let rejected)? = Self.failure({ () throws(AuthJWTError) in
+                    try token.verifySignature(using: keys, allowedAlgorithms: [.rs256])
+                })
+            else {
                 Issue.record("\(changes) not refused as no usable key")
                 continue
             }
@@ -122,7 +126,8 @@ struct KeySelectionTests {
         }
         // The keys in set order, then the entries the set could not read.
         #expect(rejected.map(\.reason.code) == unusable.map(\.code) + Self.unreadableEntries.map(\.code))
-        #expect(rejected.map(\.keyID) == ["short", "big-e", "even-e", "enc", "sign-only", "ps256", "ec", "oct", "okp", "bad-n", "twice", nil])
+        #expect(
+            rejected.map(\.keyID) == ["short", "big-e", "even-e", "enc", "sign-only", "ps256", "ec", "oct", "okp", "bad-n", "twice", nil])
         let description = AuthJWTError.noUsableKey(keyID: nil, algorithm: "RS256", rejected: rejected).description
         #expect(description.contains("RSA 'short': the key has 1024 bits"))
         #expect(description.contains("and 7 more"))
@@ -139,12 +144,17 @@ struct KeySelectionTests {
         let good = try Self.ecKey()
         var offCurve = good
         offCurve["kid"] = "off"
-        var y = Array(try #require(Data(base64Encoded: "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0=".replacingOccurrences(of: "_", with: "/")
-            .replacingOccurrences(of: "-", with: "+"))))
+        var y = Array(
+            try #require(
+                Data(
+                    base64Encoded: "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0=".replacingOccurrences(of: "_", with: "/")
+                        .replacingOccurrences(of: "-", with: "+"))))
         y[31] ^= 1
         offCurve["y"] = Self.base64URL(y)
-        let p384: [String: Any] = ["kty": "EC", "kid": "p384", "crv": "P-384",
-                                   "x": Self.base64URL(Array(repeating: 1, count: 48)), "y": Self.base64URL(Array(repeating: 2, count: 48))]
+        let p384: [String: Any] = [
+            "kty": "EC", "kid": "p384", "crv": "P-384",
+            "x": Self.base64URL(Array(repeating: 1, count: 48)), "y": Self.base64URL(Array(repeating: 2, count: 48)),
+        ]
         let rsa = try Self.rsaKey(["kid": "rsa"])
         let bad: [Any] = [offCurve, p384, rsa]
         #expect(try token.verifySignature(using: try Self.set(bad + [good]), allowedAlgorithms: [.es256]).keyID == nil)
@@ -188,7 +198,8 @@ struct KeySelectionTests {
         #expect(try token.verifySignature(using: keys, allowedAlgorithms: [.rs256], maximumCandidateKeys: 6).keyID == "good")
         // Keys passed over for their own parameters do not count.
         let skipped = try Self.unusableRSAKeys().map(\.entry) + [try Self.rsaKey(["kid": "good"])]
-        #expect(try token.verifySignature(using: try Self.set(skipped), allowedAlgorithms: [.rs256], maximumCandidateKeys: 1).keyID == "good")
+        #expect(
+            try token.verifySignature(using: try Self.set(skipped), allowedAlgorithms: [.rs256], maximumCandidateKeys: 1).keyID == "good")
     }
 
     @Test("a token without kid against 300 usable keys stops after 4 verifications")

@@ -62,7 +62,8 @@ struct MutationTests {
                 let token = try #require(entry["token"] as? String)
                 let settings = try #require(entry["settings"] as? [String: Any])
                 let keys = try JWKSet(json: JSONSerialization.data(withJSONObject: try #require(entry["jwks"])))
-                var validator = IDTokenValidator(issuer: settings["issuer"] as? String ?? "", clientID: settings["clientID"] as? String ?? "")
+                var validator = IDTokenValidator(
+                    issuer: settings["issuer"] as? String ?? "", clientID: settings["clientID"] as? String ?? "")
                 validator.allowedAlgorithms = (settings["allowedAlgorithms"] as? [String] ?? []).map(JWSAlgorithm.init(rawValue:))
                 let now = NumericDate(secondsSince1970: (settings["now"] as? NSNumber)?.int64Value ?? 0)
                 let nonce = settings["nonce"] as? String
@@ -99,8 +100,11 @@ struct MutationTests {
             }
             let x = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
             let y = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
-            if let ecKey = try? JWK(json: Array(#"{"kty":"EC","crv":"P-256","x":"\#(Base64URL.encode(x))","y":"\#(Base64URL.encode(y))"}"#.utf8)) {
-                #expect((try? JWSVerifier.es256.isValidSignature(Array(signature.prefix(64)), signingInput: signingInput, key: ecKey)) != true)
+            if let ecKey = try? JWK(
+                json: Array(#"{"kty":"EC","crv":"P-256","x":"\#(Base64URL.encode(x))","y":"\#(Base64URL.encode(y))"}"#.utf8))
+            {
+                #expect(
+                    (try? JWSVerifier.es256.isValidSignature(Array(signature.prefix(64)), signingInput: signingInput, key: ecKey)) != true)
             }
         }
     }

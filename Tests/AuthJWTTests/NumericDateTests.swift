@@ -70,7 +70,8 @@ struct NumericDateTests {
         #expect(Self.date("123456789e-9") == NumericDate(secondsSince1970: 0, nanoseconds: 123_456_789))
         #expect(Self.date("-123456789e-9") == NumericDate(secondsSince1970: -1, nanoseconds: 876_543_211))
         #expect(Self.date("92233720368547758.07e2") == NumericDate(secondsSince1970: Int64.max))
-        #expect(Self.date("0.00000000000000000000922337203685477580799e39")
-            == NumericDate(secondsSince1970: Int64.max, nanoseconds: 990_000_000))
+        #expect(
+            Self.date("0.00000000000000000000922337203685477580799e39")
+                == NumericDate(secondsSince1970: Int64.max, nanoseconds: 990_000_000))
     }
 }

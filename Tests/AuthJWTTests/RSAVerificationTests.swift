@@ -1,8 +1,9 @@
 import AuthDigest
 import Foundation
-@testable import AuthJWT
 import TestVectors
 import Testing
+
+@testable import AuthJWT
 
 @Suite("RS256: RSASSA-PKCS1-v1_5 with SHA-256")
 struct RSAVerificationTests {
@@ -23,10 +24,11 @@ struct RSAVerificationTests {
             guard record["SHAAlg"] == "SHA256", let e = record["e"], let message = record["Msg"],
                 let signature = record["S"], let result = record["Result"]
             else { continue }
-            vectors.append(Vector(
-                modulus: Array(modulus.drop { $0 == 0 }), exponent: try Vectors.bytes(hex: e),
-                message: try Vectors.bytes(hex: message), signature: try Vectors.bytes(hex: signature),
-                passes: result.hasPrefix("P")))
+            vectors.append(
+                Vector(
+                    modulus: Array(modulus.drop { $0 == 0 }), exponent: try Vectors.bytes(hex: e),
+                    message: try Vectors.bytes(hex: message), signature: try Vectors.bytes(hex: signature),
+                    passes: result.hasPrefix("P")))
         }
         return vectors
     }
@@ -125,7 +127,8 @@ struct RSAVerificationTests {
             let signature = try Vectors.bytes(hex: vector.signature)
             let verdict: String
             do {
-                verdict = try JWSVerifier.rs256.isValidSignature(signature, signingInput: Array(corpus.message.utf8), key: key)
+                verdict =
+                    try JWSVerifier.rs256.isValidSignature(signature, signingInput: Array(corpus.message.utf8), key: key)
                     ? "valid" : "invalid"
             } catch .rsaExponentTooLarge(_, let bits, let maximum) {
                 #expect(maximum == 33)

@@ -53,7 +53,8 @@ struct PKCETests {
     @Test("gives every error a stable code and a message citing the rule without the value")
     func errorDescriptions() throws {
         let errors: [AuthPKCEError] = [
-            .invalidVerifierLength(3), .invalidVerifierCharacter(offset: 1), .unsupportedChallengeMethod(CodeChallengeMethod(rawValue: "x")),
+            .invalidVerifierLength(3), .invalidVerifierCharacter(offset: 1),
+            .unsupportedChallengeMethod(CodeChallengeMethod(rawValue: "x")),
             .invalidChallenge(method: .s256), .emptyState, .invalidStateCharacter(offset: 1), .emptyNonce,
             .invalidNonceCharacter(offset: 1),
         ]

@@ -9,7 +9,9 @@ import Testing
 /// A delegate that records what it hears; on the main actor, as the protocol is.
 @MainActor final class RecordingDelegate: AppleIDAuthorizationControllerDelegate {
     private(set) var all: [Result<AppleIDAuthorization, AuthorizationError>] = []
-    func authorizationController(_ controller: AppleIDAuthorizationController, didCompleteWithAuthorization authorization: AppleIDAuthorization) {
+    func authorizationController(
+        _ controller: AppleIDAuthorizationController, didCompleteWithAuthorization authorization: AppleIDAuthorization
+    ) {
         all.append(.success(authorization))
     }
     func authorizationController(_ controller: AppleIDAuthorizationController, didCompleteWithError error: AuthorizationError) {
@@ -35,20 +37,24 @@ struct AppleIDAuthorizationControllerTests {
         request.requestedScopes = [.fullName, .email]
         request.nonce = file.hashedNonce
         let token = try file.token(tokenCase)
-        var fields = [FormParameter(name: "state", value: state ?? request.state), FormParameter(name: "code", value: file.code),
-                      FormParameter(name: "id_token", value: token)]
+        var fields = [
+            FormParameter(name: "state", value: state ?? request.state), FormParameter(name: "code", value: file.code),
+            FormParameter(name: "id_token", value: token),
+        ]
         if let user { fields.append(FormParameter(name: "user", value: user)) }
         let agent = ScriptedUserAgent(extra + [.formPost(to: redirect, body: Array(FormParameter.encode(fields).utf8))])
         let keys = try Self.keys()
         let now = NumericDate(secondsSince1970: file.now)
-        let controller = AppleIDAuthorizationController(authorizationRequests: [request], provider: provider, userAgent: agent,
-                                                        appleKeys: { keys }, now: { now })
+        let controller = AppleIDAuthorizationController(
+            authorizationRequests: [request], provider: provider, userAgent: agent,
+            appleKeys: { keys }, now: { now })
         return (controller, request, agent)
     }
 
     @Test("a first sign-in yields the credential with the name, and the delegate hears it once")
     @MainActor func firstSignIn() async throws {
-        let (controller, request, agent) = try Self.controller("first sign-in", user: #"{"name":{"firstName":"Jane","lastName":"Appleseed"}}"#)
+        let (controller, request, agent) = try Self.controller(
+            "first sign-in", user: #"{"name":{"firstName":"Jane","lastName":"Appleseed"}}"#)
         let delegate = RecordingDelegate()
         controller.delegate = delegate
         controller.performRequests()
@@ -79,24 +85,29 @@ struct AppleIDAuthorizationControllerTests {
 
         let provider = try AppleIDProvider(clientID: "com.other.app", redirectURI: Self.redirect)
         let (_, request, agent) = try Self.controller("first sign-in")
-        let wrongAudience = AppleIDAuthorizationController(authorizationRequests: [request], provider: provider, userAgent: agent,
-                                                    appleKeys: { try Self.keys() }, now: { NumericDate(secondsSince1970: Self.file.now) })
+        let wrongAudience = AppleIDAuthorizationController(
+            authorizationRequests: [request], provider: provider, userAgent: agent,
+            appleKeys: { try Self.keys() }, now: { NumericDate(secondsSince1970: Self.file.now) })
         #expect(await #expect(throws: AuthorizationError.self) { try await wrongAudience.perform() }?.code == .invalidResponse)
 
         let userCancelled = AppleIDAuthorizationController(
             authorizationRequests: [request], provider: provider,
-            userAgent: ScriptedUserAgent([.formPost(to: Self.redirect, body: Array("error=user_cancelled_authorize&state=\(request.state)".utf8))]),
+            userAgent: ScriptedUserAgent([
+                .formPost(to: Self.redirect, body: Array("error=user_cancelled_authorize&state=\(request.state)".utf8))
+            ]),
             appleKeys: { try Self.keys() }, now: { NumericDate(secondsSince1970: Self.file.now) })
         #expect(await #expect(throws: AuthorizationError.self) { try await userCancelled.perform() }?.code == .canceled)
 
         struct Offline: Error {}
         let (_, request2, agent2) = try Self.controller("first sign-in")
-        let noKeys = AppleIDAuthorizationController(authorizationRequests: [request2], provider: try AppleIDProvider(clientID: Self.file.clientID, redirectURI: Self.redirect),
-                                             userAgent: agent2, appleKeys: { throw Offline() }, now: { NumericDate(secondsSince1970: Self.file.now) })
+        let noKeys = AppleIDAuthorizationController(
+            authorizationRequests: [request2], provider: try AppleIDProvider(clientID: Self.file.clientID, redirectURI: Self.redirect),
+            userAgent: agent2, appleKeys: { throw Offline() }, now: { NumericDate(secondsSince1970: Self.file.now) })
         #expect(await #expect(throws: AuthorizationError.self) { try await noKeys.perform() }?.code == .failed)
 
-        let none = AppleIDAuthorizationController(authorizationRequests: [], provider: provider, userAgent: agent, appleKeys: { try Self.keys() },
-                                           now: { NumericDate(secondsSince1970: Self.file.now) })
+        let none = AppleIDAuthorizationController(
+            authorizationRequests: [], provider: provider, userAgent: agent, appleKeys: { try Self.keys() },
+            now: { NumericDate(secondsSince1970: Self.file.now) })
         #expect(await #expect(throws: AuthorizationError.self) { try await none.perform() }?.code == .notHandled)
     }
 
@@ -115,7 +126,8 @@ struct AppleIDAuthorizationControllerTests {
 
     @Test("credential state comes from the provider's source, and is notHandled without one")
     func credentialState() async throws {
-        let provider = try AppleIDProvider(clientID: "c", redirectURI: Self.redirect, credentialStates: FixedCredentialStates(["u1": .authorized, "u2": .revoked]))
+        let provider = try AppleIDProvider(
+            clientID: "c", redirectURI: Self.redirect, credentialStates: FixedCredentialStates(["u1": .authorized, "u2": .revoked]))
         #expect(try await provider.getCredentialState(forUserID: "u1") == .authorized)
         #expect(try await provider.getCredentialState(forUserID: "u2") == .revoked)
         #expect(try await provider.getCredentialState(forUserID: "u3") == .notFound)

@@ -1,6 +1,7 @@
 import AuthCallback
-@testable import AuthSession
 import Testing
+
+@testable import AuthSession
 
 /// What the ASWebAuthenticationSession adapter asks of Apple's session (the adapter itself compiles only
 /// on Apple platforms; this decision is portable). Expected values from Apple's API: `callbackURLScheme:`

@@ -67,7 +67,10 @@ struct AuthenticationSessionTests {
         session.cancel()
         #expect(session.state == .cancelled)
         #expect(completions.all.map { try? $0.get() }.count == 1)
-        guard case .failure(.webAuthenticationSession(let error))? = completions.all.first else { Issue.record("expected canceledLogin"); return }
+        guard case .failure(.webAuthenticationSession(let error))? = completions.all.first else {
+            Issue.record("expected canceledLogin")
+            return
+        }
         #expect(error.code == .canceledLogin && error.code.rawValue == 1)
         try await Task.sleep(nanoseconds: 20_000_000)
         #expect(completions.all.count == 1)
@@ -100,7 +103,11 @@ struct AuthenticationSessionTests {
         let noProvider = Self.session(agent, none)
         #expect(!noProvider.start() && noProvider.state == .failed)
         #expect(none.all.count == 1)
-        if case .failure(.webAuthenticationSession(let error))? = none.all.first { #expect(error.code == .presentationContextNotProvided) } else { Issue.record("expected error 2") }
+        if case .failure(.webAuthenticationSession(let error))? = none.all.first {
+            #expect(error.code == .presentationContextNotProvided)
+        } else {
+            Issue.record("expected error 2")
+        }
 
         let hidden = Completions()
         let screen = Screen(PresentationAnchor(name: "window", isVisible: false))
@@ -109,7 +116,11 @@ struct AuthenticationSessionTests {
         #expect(invalid.start())  // the anchor is asked on the main actor, after start() returned
         await hidden.wait()
         #expect(invalid.state == .failed && hidden.all.count == 1 && agent.log.requests.isEmpty)
-        if case .failure(.webAuthenticationSession(let error))? = hidden.all.first { #expect(error.code == .presentationContextInvalid) } else { Issue.record("expected error 3") }
+        if case .failure(.webAuthenticationSession(let error))? = hidden.all.first {
+            #expect(error.code == .presentationContextInvalid)
+        } else {
+            Issue.record("expected error 3")
+        }
 
         let shown = Completions()
         let visible = Screen(PresentationAnchor(name: "window"))
@@ -134,7 +145,9 @@ struct AuthenticationSessionTests {
 
     @Test("redirects the callback does not match are ignored, as a browser keeps browsing")
     func nonMatchingRedirects() async throws {
-        let agent = ScriptedUserAgent([.redirect(to: "https://server.example.com/consent"), .redirect(to: "com.other.app:/cb?code=x"), .redirect(to: Self.good)])
+        let agent = ScriptedUserAgent([
+            .redirect(to: "https://server.example.com/consent"), .redirect(to: "com.other.app:/cb?code=x"), .redirect(to: Self.good),
+        ])
         let redirect = try await AuthenticationSession(url: Self.url, callback: Self.callback, userAgent: agent).authenticate()
         #expect(redirect.callbackURL.text == Self.good)
     }
@@ -142,10 +155,13 @@ struct AuthenticationSessionTests {
     @Test("the user closing the page and an agent failure end the session with their errors")
     func failures() async {
         await #expect(throws: AuthSessionError.canceledLogin) {
-            try await AuthenticationSession(url: Self.url, callback: Self.callback, userAgent: ScriptedUserAgent.scripted([.userCancels])).authenticate()
+            try await AuthenticationSession(url: Self.url, callback: Self.callback, userAgent: ScriptedUserAgent.scripted([.userCancels]))
+                .authenticate()
         }
         await #expect(throws: AuthSessionError.userAgentFailed("no browser")) {
-            try await AuthenticationSession(url: Self.url, callback: Self.callback, userAgent: ScriptedUserAgent.scripted([.fail(.userAgentFailed("no browser"))])).authenticate()
+            try await AuthenticationSession(
+                url: Self.url, callback: Self.callback, userAgent: ScriptedUserAgent.scripted([.fail(.userAgentFailed("no browser"))])
+            ).authenticate()
         }
         let session = AuthenticationSession(url: Self.url, callback: Self.callback, userAgent: ScriptedUserAgent.immediate(Self.good))
         _ = try? await session.authenticate()
@@ -158,8 +174,9 @@ struct AuthenticationSessionTests {
         let appURLs = LockedStrings()
         let link = "https://example.com/auth?code=abc&state=xyz"
         let agent = ScriptedUserAgent([.deliverToApp(link, handler: { appURLs.append($0) })])
-        let session = AuthenticationSession(url: Self.url, callback: try .https(host: "example.com", path: "/auth"), userAgent: agent,
-                                            completionHandler: received.handler)
+        let session = AuthenticationSession(
+            url: Self.url, callback: try .https(host: "example.com", path: "/auth"), userAgent: agent,
+            completionHandler: received.handler)
         #expect(session.start())
         for _ in 0..<1000 where appURLs.all.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
         #expect(appURLs.all == [link])

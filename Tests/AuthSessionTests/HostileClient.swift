@@ -1,32 +1,32 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Clients that misbehave, for the loopback listener's stress tests. Every call is bounded in time: none
 /// waits on a listener that does not answer (connects are non-blocking), and none raises SIGPIPE.
 enum HostileClient {
     #if canImport(Glibc)
-    static let noSignal = Int32(MSG_NOSIGNAL)
+        static let noSignal = Int32(MSG_NOSIGNAL)
     #else
-    static let noSignal: Int32 = 0
+        static let noSignal: Int32 = 0
     #endif
 
     /// Starts a connection to 127.0.0.1:`port` without waiting for it to complete; nil if no socket.
     static func open(port: UInt16) -> Int32? {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { return nil }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         #if canImport(Darwin)
-        var on: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            var on: Int32 = 1
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
         guard RawClient.connect(descriptor, to: port) == 0 || errno == EINPROGRESS else {
             close(descriptor)
@@ -99,11 +99,15 @@ enum HostileClient {
         return (String(decoding: response, as: UTF8.self), clock.now - start)
     }
 
-    static func get(port: UInt16, _ target: String, within budget: Duration = HostileClient.budget) -> (response: String, elapsed: Duration)? {
+    static func get(port: UInt16, _ target: String, within budget: Duration = HostileClient.budget) -> (
+        response: String, elapsed: Duration
+    )? {
         exchange(port: port, Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8), within: budget)
     }
 
-    private static func wait(_ descriptor: Int32, for events: Int16, until deadline: ContinuousClock.Instant, clock: ContinuousClock) -> Bool {
+    private static func wait(_ descriptor: Int32, for events: Int16, until deadline: ContinuousClock.Instant, clock: ContinuousClock)
+        -> Bool
+    {
         while true {
             let left = deadline - clock.now
             guard left > .zero else { return false }
@@ -115,9 +119,13 @@ enum HostileClient {
 }
 
 #if canImport(Glibc)
-private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int { Glibc.send(descriptor, buffer, count, flags) }
+    private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+        Glibc.send(descriptor, buffer, count, flags)
+    }
 #else
-private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int { Darwin.send(descriptor, buffer, count, flags) }
+    private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+        Darwin.send(descriptor, buffer, count, flags)
+    }
 #endif
 
 /// A flag one thread sets and another reads.

@@ -4,9 +4,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The listener under hostile and stray local traffic (RFC 8252 §7.3, §8.3): forged, stateless and
@@ -18,8 +18,9 @@ struct LoopbackListenerTests {
     static let state = "xyz"
 
     static func formPost(port: UInt16, origin: String, body: String) -> [UInt8] {
-        Array(("POST /callback HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: \(origin)\r\n"
-            + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)").utf8)
+        Array(
+            ("POST /callback HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: \(origin)\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)").utf8)
     }
 
     @Test("a forged, missing or repeated state and a cross-site form POST get an error page, and the wait goes on")
@@ -27,12 +28,15 @@ struct LoopbackListenerTests {
         let listener = try LoopbackListener(path: "/callback")
         let responses = LockedStrings()
         let result = await LoopbackUserAgentTests.run(listener: listener) { port in
-            for target in ["/callback?code=evil&state=forged", "/callback?code=evil", "/callback", "/callback?code=evil&state=xyz&state=forged",
-                           "/callback?code=evil&state=XYZ", "/callback?code=evil&state=xyz%00"] {
+            for target in [
+                "/callback?code=evil&state=forged", "/callback?code=evil", "/callback", "/callback?code=evil&state=xyz&state=forged",
+                "/callback?code=evil&state=XYZ", "/callback?code=evil&state=xyz%00",
+            ] {
                 responses.append(HostileClient.get(port: port, target)?.response ?? "no answer")
             }
             for body in ["code=evil", "code=evil&state=guess", "error=access_denied"] {
-                let post = HostileClient.exchange(port: port, Self.formPost(port: port, origin: "https://attacker.example", body: body), within: HostileClient.budget)
+                let post = HostileClient.exchange(
+                    port: port, Self.formPost(port: port, origin: "https://attacker.example", body: body), within: HostileClient.budget)
                 responses.append(post?.response ?? "no answer")
             }
             responses.append(HostileClient.get(port: port, "/callback?code=genuine&state=xyz")?.response ?? "no answer")
@@ -53,17 +57,23 @@ struct LoopbackListenerTests {
         let listener = try LoopbackListener(path: "/callback")
         let responses = LockedStrings()
         let result = await LoopbackUserAgentTests.run(listener: listener) { port in
-            responses.append(HostileClient.get(port: port, "/callback?error=access_denied%3Cb%3E&error_description=no&state=xyz")?.response ?? "no answer")
+            responses.append(
+                HostileClient.get(port: port, "/callback?error=access_denied%3Cb%3E&error_description=no&state=xyz")?.response
+                    ?? "no answer")
         }
         let redirect = try result.get()
         #expect(redirect.callbackURL.query == "error=access_denied%3Cb%3E&error_description=no&state=xyz")
-        #expect(throws: AuthCallbackError.errorResponse(OAuthErrorResponse(error: OAuthErrorCode(rawValue: "access_denied<b>"), errorDescription: "no"))) {
+        #expect(
+            throws: AuthCallbackError.errorResponse(
+                OAuthErrorResponse(error: OAuthErrorCode(rawValue: "access_denied<b>"), errorDescription: "no"))
+        ) {
             try AuthorizationResponse(callback: redirect.callbackURL, expecting: .init(state: Self.state))
         }
         let page = try #require(responses.all.first)
         #expect(page.hasPrefix("HTTP/1.1 200 OK"))
         #expect(page.contains("<h1>Sign-in failed</h1>") && !page.contains("Signed in"))
-        #expect(page.contains("access_denied&lt;b&gt;") && !page.contains("<b>"), "the server's error code is shown as text, never as markup")
+        #expect(
+            page.contains("access_denied&lt;b&gt;") && !page.contains("<b>"), "the server's error code is shown as text, never as markup")
     }
 
     @Test("a response with the session's state but no code is delivered with an error page")
@@ -80,7 +90,8 @@ struct LoopbackListenerTests {
     @Test("without a state in the authorization URL, the first request on the path ends the wait, as before")
     func noStateInURL() async throws {
         let listener = try LoopbackListener(path: "/callback")
-        let result = await LoopbackUserAgentTests.run(listener: listener, authorize: "https://server.example.com/authorize?client_id=cli") { port in
+        let result = await LoopbackUserAgentTests.run(listener: listener, authorize: "https://server.example.com/authorize?client_id=cli") {
+            port in
             _ = HostileClient.get(port: port, "/callback?code=anything")
         }
         #expect(try result.get().callbackURL.query == "code=anything")
@@ -113,17 +124,24 @@ struct LoopbackListenerTests {
             slowloris.start()
             defer { stop.set() }
             // The listener keeps at most `limit` of them, closing the oldest first.
-            for _ in 0..<3000 where hostile.count(where: HostileClient.isClosedByPeer) < hostile.count - limit { Thread.sleep(forTimeInterval: 0.01) }
+            for _ in 0..<3000 where hostile.count(where: HostileClient.isClosedByPeer) < hostile.count - limit {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
             Thread.sleep(forTimeInterval: 0.45)  // two more slowloris bytes
-            report.record(closedEarly: hostile.count(where: HostileClient.isClosedByPeer), oldestClosed: HostileClient.isClosedByPeer(idle[0]),
-                          slowOpen: slow.count { !HostileClient.isClosedByPeer($0) }, opened: hostile.count)
+            report.record(
+                closedEarly: hostile.count(where: HostileClient.isClosedByPeer), oldestClosed: HostileClient.isClosedByPeer(idle[0]),
+                slowOpen: slow.count { !HostileClient.isClosedByPeer($0) }, opened: hostile.count)
             report.answer(HostileClient.get(port: port, "/callback?code=forged&state=forged"))
             report.answer(HostileClient.get(port: port, "/callback?code=stateless"))
-            report.answer(HostileClient.exchange(port: port, LoopbackListenerTests.formPost(port: port, origin: "https://attacker.example", body: "code=evil"),
-                                                 within: HostileClient.budget))
+            report.answer(
+                HostileClient.exchange(
+                    port: port, LoopbackListenerTests.formPost(port: port, origin: "https://attacker.example", body: "code=evil"),
+                    within: HostileClient.budget))
             report.answer(HostileClient.get(port: port, "/callback?code=genuine&state=xyz", within: HostileClient.budget))
             // Once the wait is over, every connection the listener held is closed.
-            for _ in 0..<3000 where hostile.count(where: HostileClient.isClosedByPeer) < hostile.count { Thread.sleep(forTimeInterval: 0.01) }
+            for _ in 0..<3000 where hostile.count(where: HostileClient.isClosedByPeer) < hostile.count {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
             report.record(closedAtEnd: hostile.count(where: HostileClient.isClosedByPeer))
         }
         #expect(try result.get().callbackURL.query == "code=genuine&state=xyz")
@@ -171,7 +189,8 @@ struct LoopbackListenerTests {
         let result = await LoopbackUserAgentTests.run(listener: listener) { port in
             let head = "GET /callback?state=xyz HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 17 * 1024)
             for request in [head, head + "\r\n\r\n"] {  // unfinished, and finished in one piece
-                responses.append(HostileClient.exchange(port: port, Array(request.utf8), within: HostileClient.budget)?.response ?? "no answer")
+                responses.append(
+                    HostileClient.exchange(port: port, Array(request.utf8), within: HostileClient.budget)?.response ?? "no answer")
             }
             _ = HostileClient.get(port: port, "/callback?code=ok&state=xyz")
         }
@@ -196,7 +215,9 @@ struct LoopbackListenerTests {
         #expect(responses.all.first?.hasPrefix("HTTP/1.1 200 OK") == true)
         let again = try LoopbackListener(path: "/callback", port: port)
         #expect(again.port == port)
-        let second = await LoopbackUserAgentTests.run(listener: again) { port in _ = RawClient.get(port: port, "/callback?code=second&state=xyz") }
+        let second = await LoopbackUserAgentTests.run(listener: again) { port in
+            _ = RawClient.get(port: port, "/callback?code=second&state=xyz")
+        }
         #expect(try second.get().callbackURL.query == "code=second&state=xyz")
     }
 

@@ -4,9 +4,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A raw TCP client for the tests: sends exactly the bytes given and reads the whole answer.
@@ -14,9 +14,9 @@ enum RawClient {
     /// Connects to 127.0.0.1:`port`; nil when the connection is refused.
     static func connect(port: UInt16) -> Int32? {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard connect(descriptor, to: port) == 0 else {
             close(descriptor)
@@ -32,7 +32,9 @@ enum RawClient {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc_connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
     }
 
@@ -57,9 +59,13 @@ enum RawClient {
 }
 
 #if canImport(Glibc)
-private func Glibc_connect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Glibc.connect(descriptor, address, length) }
+    private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+        Glibc.connect(descriptor, address, length)
+    }
 #else
-private func Glibc_connect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Darwin.connect(descriptor, address, length) }
+    private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+        Darwin.connect(descriptor, address, length)
+    }
 #endif
 
 @Suite("Loopback user agent, over real sockets")
@@ -158,12 +164,16 @@ struct LoopbackUserAgentTests {
         let listener = try LoopbackListener(path: "/callback")
         let body = "code=c&state=xyz&user=%7B%22name%22%3A%7B%22firstName%22%3A%22Jane%22%7D%7D"
         let result = await Self.run(listener: listener) { port in
-            _ = RawClient.request(port: port, Array(
-                "POST /callback HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
+            _ = RawClient.request(
+                port: port,
+                Array(
+                    "POST /callback HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                        .utf8))
         }
         let redirect = try result.get()
         #expect(redirect.formBody == Array(body.utf8))
-        let response = try AuthorizationResponse(formPostBody: redirect.formBody ?? [], expecting: .init(state: "xyz", responseMode: .formPost))
+        let response = try AuthorizationResponse(
+            formPostBody: redirect.formBody ?? [], expecting: .init(state: "xyz", responseMode: .formPost))
         #expect(response.user == #"{"name":{"firstName":"Jane"}}"#)
     }
 
@@ -178,7 +188,9 @@ struct LoopbackUserAgentTests {
     @Test("a browser that cannot be launched fails the session with the reason")
     func browserFailure() async throws {
         let listener = try LoopbackListener(path: "/callback")
-        let agent = LoopbackUserAgent(listener: listener) { _ throws(AuthSessionError) in throw .userAgentFailed("cannot launch 'xdg-open' (errno 2)") }
+        let agent = LoopbackUserAgent(listener: listener) { _ throws(AuthSessionError) in
+            throw .userAgentFailed("cannot launch 'xdg-open' (errno 2)")
+        }
         let session = AuthenticationSession(url: try URI(parsing: Self.authorize), callback: listener.callback, userAgent: agent)
         await #expect(throws: AuthSessionError.userAgentFailed("cannot launch 'xdg-open' (errno 2)")) { try await session.authenticate() }
     }

@@ -18,7 +18,9 @@ import Testing
         return PresentationAnchor(name: "login window", isVisible: windowIsVisible)
     }
 
-    func authorizationController(_ controller: AppleIDAuthorizationController, didCompleteWithAuthorization authorization: AppleIDAuthorization) {
+    func authorizationController(
+        _ controller: AppleIDAuthorizationController, didCompleteWithAuthorization authorization: AppleIDAuthorization
+    ) {
         outcomes.append(.success(authorization.credential.user))
     }
 

@@ -13,8 +13,9 @@ struct SessionReflectionTests {
 
     @Test("dump shows no code, state, nonce or form body, but still where the redirect went and the scopes")
     func redacted() throws {
-        let redirect = Redirect(callbackURL: try URI(parsing: "com.example.app:/cb?code=SECRET-CODE&state=SECRET-STATE"),
-                                formBody: Array("code=SECRET-CODE&id_token=SECRET-ID".utf8))
+        let redirect = Redirect(
+            callbackURL: try URI(parsing: "com.example.app:/cb?code=SECRET-CODE&state=SECRET-STATE"),
+            formBody: Array("code=SECRET-CODE&id_token=SECRET-ID".utf8))
         let request = AppleIDRequest(requestedScopes: [.fullName, .email], state: "SECRET-STATE", nonce: "SECRET-NONCE")
         for value in [redirect, request] as [Any] {
             let text = Self.dumped(value)

@@ -40,7 +40,8 @@ struct DoublesTests {
         let transport: UnimplementedTransport = .unimplemented("resume must not touch the network")
         await #expect { try await send(transport) } throws: {
             let text = "\($0)"
-            return text.contains("resume must not touch the network") && text.contains("DoublesTests.swift:") && !text.contains("secret-value")
+            return text.contains("resume must not touch the network") && text.contains("DoublesTests.swift:")
+                && !text.contains("secret-value")
         }
         #expect(transport.callCount == 1)
         let agent: UnimplementedUserAgent = .unimplemented("no browser here")

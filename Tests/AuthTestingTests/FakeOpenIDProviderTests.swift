@@ -58,8 +58,10 @@ struct FakeOpenIDProviderTests {
         var configuration = FakeOpenIDProvider.Configuration()
         configuration.clientAuthentication = .clientSecretPost("right")
         let provider = FakeOpenIDProvider(configuration)
-        for body in ["grant_type=refresh_token&refresh_token=x&client_id=demo-app",
-                     "grant_type=refresh_token&refresh_token=x&client_id=demo-app&client_secret=wrong"] {
+        for body in [
+            "grant_type=refresh_token&refresh_token=x&client_id=demo-app",
+            "grant_type=refresh_token&refresh_token=x&client_id=demo-app&client_secret=wrong",
+        ] {
             let response = try await provider.send(Self.form(body))
             #expect(response.status == 401)
             #expect(try Self.json(response)["error"] == "invalid_client")

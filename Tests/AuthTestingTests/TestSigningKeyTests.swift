@@ -1,10 +1,11 @@
 import AuthBase64URL
 import AuthDigest
 import AuthJSON
-@testable import AuthJWT
 import AuthTesting
 import TestVectors
 import Testing
+
+@testable import AuthJWT
 
 @Suite("TestSigningKey: HS256, RS256 and ES256 signing for tests")
 struct TestSigningKeyTests {
@@ -45,8 +46,9 @@ struct TestSigningKeyTests {
         #expect(TestSigningKey.es256(privateKey: [1]) == nil)
     }
 
-    @Test("tokens from each key verify with AuthJWT against the published JWK Set, and fail once altered",
-          arguments: [TestSigningKey.rs256, .es256, .hs256(secret: "a shared secret of thirty-two bytes!", keyID: "h")])
+    @Test(
+        "tokens from each key verify with AuthJWT against the published JWK Set, and fail once altered",
+        arguments: [TestSigningKey.rs256, .es256, .hs256(secret: "a shared secret of thirty-two bytes!", keyID: "h")])
     func roundTrip(key: TestSigningKey) throws {
         var generator = SeededRandomNumberGenerator(seed: 7)
         let claims = try #require(try JSONValue(parsing: #"{"sub":"alice","iss":"https://fake.test"}"#).objectValue)

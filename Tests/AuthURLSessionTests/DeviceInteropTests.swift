@@ -89,10 +89,13 @@ struct DeviceInteropTests {
             guard case .endpointNotAvailable("device_authorization")? = $0 as? AuthClientError else { return false }
             return true
         }
-        let oauthMetadata = try await transport.send(TransportRequest(method: .get, url: Self.issuer + "/.well-known/oauth-authorization-server"))
+        let oauthMetadata = try await transport.send(
+            TransportRequest(method: .get, url: Self.issuer + "/.well-known/oauth-authorization-server"))
         let document = try #require(try JSONValue(parsing: oauthMetadata.body).objectValue)
         #expect(document["device_authorization_endpoint"] == nil)
-        #expect(document["grant_types_supported"]?.arrayValue?.contains { $0.stringValue == "urn:ietf:params:oauth:grant-type:device_code" } == true)
+        #expect(
+            document["grant_types_supported"]?.arrayValue?.contains { $0.stringValue == "urn:ietf:params:oauth:grant-type:device_code" }
+                == true)
 
         let client = try await Self.client(transport)
         let before = client.clock.now()
@@ -110,7 +113,9 @@ struct DeviceInteropTests {
         #expect(!authorization.description.contains(authorization.deviceCode))
     }
 
-    @Test("approval on DOT's pages while the client polls: DOT sends no id_token, so the user is userinfo's sub; the refresh brings an RS256 ID token for the same sub")
+    @Test(
+        "approval on DOT's pages while the client polls: DOT sends no id_token, so the user is userinfo's sub; the refresh brings an RS256 ID token for the same sub"
+    )
     func approval() async throws {
         let recorder = ExchangeRecorder(base: URLSessionTransport(timeout: 10))
         let client = try await Self.client(recorder)
@@ -160,7 +165,9 @@ struct DeviceInteropTests {
         #expect(try await client.store.lastUser() == nil)
     }
 
-    @Test("a too-early poll gets authorization_pending (DOT never sends slow_down); the client waits the interval before every poll (RFC 8628 §3.5)")
+    @Test(
+        "a too-early poll gets authorization_pending (DOT never sends slow_down); the client waits the interval before every poll (RFC 8628 §3.5)"
+    )
     func pollingPace() async throws {
         let recorder = ExchangeRecorder(base: URLSessionTransport(timeout: 10))
         let client = try await Self.client(recorder)

@@ -1,8 +1,8 @@
+import AuthBase64URL
 import AuthCallback
 import AuthClient
 import AuthCredentials
 import AuthDigest
-import AuthBase64URL
 import AuthJSON
 import AuthJWT
 import AuthPKCE
@@ -51,7 +51,8 @@ struct InteropTests {
         let client = try await Self.client(recorder)
         var generator = SystemRandomNumberGenerator()
         let request = try client.authorizationRequest(using: &generator)
-        let redirect = try await FormPostUserAgent(form: "sub=alice").present(UserAgentRequest(url: request.url, callback: request.callback))
+        let redirect = try await FormPostUserAgent(form: "sub=alice").present(
+            UserAgentRequest(url: request.url, callback: request.callback))
         let user = try await client.completeLogin(request, redirect: redirect)
         #expect(user.subject == "alice")
         let tokens = try #require(await user.tokens)
@@ -100,10 +101,13 @@ struct InteropTests {
         let client = try await Self.client()
         var generator = SystemRandomNumberGenerator()
         let request = try client.authorizationRequest(using: &generator)
-        let redirect = try await FormPostUserAgent(form: "sub=carol").present(UserAgentRequest(url: request.url, callback: request.callback))
+        let redirect = try await FormPostUserAgent(form: "sub=carol").present(
+            UserAgentRequest(url: request.url, callback: request.callback))
         let code = try request.response(from: redirect).code
         _ = try await client.exchangeCode(code, for: request)
-        await #expect { try await client.exchangeCode(code, for: request) } throws: { ($0 as? AuthClientError)?.oauthError == .invalidGrant }
+        await #expect { try await client.exchangeCode(code, for: request) } throws: {
+            ($0 as? AuthClientError)?.oauthError == .invalidGrant
+        }
     }
 }
 

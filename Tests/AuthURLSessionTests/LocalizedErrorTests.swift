@@ -22,8 +22,10 @@ struct LocalizedErrorTests {
         (AuthBase64URLError.whitespace(offset: 2), AuthBase64URLError.whitespace(offset: 2).description),
         (AuthPKCEError.invalidVerifierLength(12), AuthPKCEError.invalidVerifierLength(12).description),
         (AuthJSONError.byteOrderMark, AuthJSONError.byteOrderMark.description),
-        (AuthJWTError.expired(expiration: exp, now: exp, leewaySeconds: 0),
-         AuthJWTError.expired(expiration: exp, now: exp, leewaySeconds: 0).description),
+        (
+            AuthJWTError.expired(expiration: exp, now: exp, leewaySeconds: 0),
+            AuthJWTError.expired(expiration: exp, now: exp, leewaySeconds: 0).description
+        ),
         (AuthCallbackError.stateMismatch, AuthCallbackError.stateMismatch.description),
         (AuthCredentialsError.emailMismatch, AuthCredentialsError.emailMismatch.description),
         (AuthButtonLayoutError.invalidNumber("width"), AuthButtonLayoutError.invalidNumber("width").description),

@@ -1,10 +1,11 @@
 import AuthCallback
 import AuthClient
 import AuthTesting
-@testable import AuthURLSession
 import Foundation
 import TestVectors
 import Testing
+
+@testable import AuthURLSession
 
 /// The transport's answer to `request`, thrown error included.
 private func outcome(_ transport: URLSessionTransport, _ request: TransportRequest) async -> Result<TransportResponse, AuthClientError> {
@@ -24,9 +25,9 @@ private func transportFailure(_ result: Result<TransportResponse, AuthClientErro
 /// A URLError with this code (the initializer is failable in swift-corelibs-foundation only).
 private func urlError(_ code: Int) -> URLError {
     #if canImport(FoundationNetworking)
-    URLError(URLError.Code(rawValue: code)!)
+        URLError(URLError.Code(rawValue: code)!)
     #else
-    URLError(URLError.Code(rawValue: code))
+        URLError(URLError.Code(rawValue: code))
     #endif
 }
 
@@ -95,7 +96,8 @@ struct URLSessionTransportDeadlineTests {
         let stub = try LoopbackStub(head: "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:9/elsewhere\r\nContent-Length: 0\r\n\r\n")
         defer { stub.stop() }
         let transport = URLSessionTransport(timeout: 30)
-        let result = try #require(await finishes(within: Self.bound) { await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/token")) })
+        let result = try #require(
+            await finishes(within: Self.bound) { await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/token")) })
         let response = try result.get()
         #expect(response.status == 302)
         #expect(response.header("location") == "http://127.0.0.1:9/elsewhere")
@@ -106,7 +108,9 @@ struct URLSessionTransportDeadlineTests {
         let stub = try LoopbackStub()
         defer { stub.stop() }
         let transport = URLSessionTransport(timeout: 0.5)
-        let result = await finishes(within: Self.bound) { await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/token")) }
+        let result = await finishes(within: Self.bound) {
+            await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/token"))
+        }
         let ended = try #require(result, "the request hung")
         let failure = try #require(transportFailure(ended))
         #expect(failure.kind == .timedOut)
@@ -118,7 +122,9 @@ struct URLSessionTransportDeadlineTests {
         let stub = try LoopbackStub(head: "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n", trickle: true)
         defer { stub.stop() }
         let transport = URLSessionTransport(timeout: 1)
-        let result = await finishes(within: Self.bound) { await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/jwks")) }
+        let result = await finishes(within: Self.bound) {
+            await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/jwks"))
+        }
         let ended = try #require(result, "the request outlived its deadline")
         let failure = try #require(transportFailure(ended))
         #expect(failure.kind == .timedOut)

@@ -45,8 +45,10 @@ struct URLSessionTransportTests {
         #expect(unauthorized.status == 401)
         #expect(unauthorized.header("www-authenticate") == "Bearer error=\"invalid_token\"")
         let refused = try await transport.send(
-            TransportRequest(method: .post, url: server.baseURL + "/token", headerFields: [HeaderField(name: "Content-Type", value: "application/x-www-form-urlencoded")],
-                             body: Array("grant_type=refresh_token&refresh_token=nope&client_id=demo-app".utf8)))
+            TransportRequest(
+                method: .post, url: server.baseURL + "/token",
+                headerFields: [HeaderField(name: "Content-Type", value: "application/x-www-form-urlencoded")],
+                body: Array("grant_type=refresh_token&refresh_token=nope&client_id=demo-app".utf8)))
         #expect(refused.status == 400)
         #expect(String(decoding: refused.body, as: UTF8.self).contains("invalid_grant"))
         #expect(try await transport.send(TransportRequest(method: .get, url: server.baseURL + "/nothing-here")).status == 404)
@@ -69,7 +71,9 @@ struct URLSessionTransportTests {
 
 @Suite("The fake provider's pages over real HTTP: a sign-in page and a device verification page a person can use")
 struct FakeProviderPagesTests {
-    static func serve(_ configure: (inout FakeOpenIDProvider.Configuration) -> Void = { _ in }) throws -> (FakeProviderServer, FakeOpenIDProvider) {
+    static func serve(_ configure: (inout FakeOpenIDProvider.Configuration) -> Void = { _ in }) throws -> (
+        FakeProviderServer, FakeOpenIDProvider
+    ) {
         let server = try FakeProviderServer()
         var configuration = FakeOpenIDProvider.Configuration()
         configuration.issuer = server.baseURL
@@ -119,12 +123,14 @@ struct FakeProviderPagesTests {
         var generator = SeededRandomNumberGenerator(seed: 22)
         let request = try client.authorizationRequest(using: &generator)
         let query = try #require(request.url.query)
-        let denied = try await transport.send(Self.form(server.baseURL + "/authorize", "query=" + FormParameter.encode(component: query) + "&decision=deny"))
+        let denied = try await transport.send(
+            Self.form(server.baseURL + "/authorize", "query=" + FormParameter.encode(component: query) + "&decision=deny"))
         #expect(denied.status == 302)
         #expect(denied.header("Location")?.contains("error=access_denied") == true)
 
         let foreign = query.replacingFirst("redirect_uri=", with: "redirect_uri=https%3A%2F%2Fevil.example%2F&x=")
-        let refused = try await transport.send(Self.form(server.baseURL + "/authorize", "query=" + FormParameter.encode(component: foreign) + "&user=alice&decision=approve"))
+        let refused = try await transport.send(
+            Self.form(server.baseURL + "/authorize", "query=" + FormParameter.encode(component: foreign) + "&user=alice&decision=approve"))
         #expect(refused.status == 400)
         #expect(refused.header("Location") == nil)
     }
@@ -141,7 +147,8 @@ struct FakeProviderPagesTests {
         #expect(String(decoding: page.body, as: UTF8.self).contains("value=\"\(authorization.userCode)\""))
 
         let polling = Task { try await client.pollDeviceAuthorization(authorization) }
-        let body = "user_code=" + authorization.userCode.lowercased() + "&user=alice&decision=approve"  // case is not significant (RFC 8628 §6.1)
+        // Case is not significant in a user code (RFC 8628 §6.1).
+        let body = "user_code=" + authorization.userCode.lowercased() + "&user=alice&decision=approve"
         let approved = try await transport.send(Self.form(server.baseURL + "/device", body))
         #expect(approved.status == 200)
         #expect(String(decoding: approved.body, as: UTF8.self).contains("Device connected"))

@@ -24,22 +24,26 @@ struct EmbeddedCheck {
 
     static func main() {
         // FIPS 180-2 Appendix B.1 and the empty message (NIST CAVP SHA256ShortMsg, Len = 0).
-        check("SHA-256 of 'abc'", SHA256.hash(data: "abc".utf8).hexString,
-              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        check("SHA-256 of the empty message", SHA256.hash(data: [UInt8]()).hexString,
-              "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        check(
+            "SHA-256 of 'abc'", SHA256.hash(data: "abc".utf8).hexString,
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        check(
+            "SHA-256 of the empty message", SHA256.hash(data: [UInt8]()).hexString,
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
         // FIPS 180-2 Appendix B.3: one million 'a', streamed in pieces of 1000.
         var hasher = SHA256()
         let thousand = [UInt8](repeating: UInt8(ascii: "a"), count: 1000)
         for _ in 0..<1000 { hasher.update(data: thousand) }
-        check("SHA-256 of one million 'a'", hasher.finalize().hexString,
-              "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        check(
+            "SHA-256 of one million 'a'", hasher.finalize().hexString,
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
 
         // RFC 4231 test case 2.
-        check("HMAC-SHA256, RFC 4231 case 2",
-              HMACSHA256.authenticationCode(for: "what do ya want for nothing?".utf8, key: "Jefe".utf8).hexString,
-              "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        check(
+            "HMAC-SHA256, RFC 4231 case 2",
+            HMACSHA256.authenticationCode(for: "what do ya want for nothing?".utf8, key: "Jefe".utf8).hexString,
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
 
         // RFC 7515 Appendix C.
         check("base64url, RFC 7515 Appendix C", Base64URL.encode([3, 236, 255, 224, 193]), "A-z_4ME")
@@ -73,9 +77,12 @@ struct EmbeddedCheck {
         // RFC 8259 §13's image example, and a duplicate member name (RFC 7515 §5.2).
         do {
             let image = try JSONValue(parsing: #"{"Image":{"Width":800,"IDs":[116,943,234,38793],"Title":"View from 15th Floor"}}"#)
-            check("JSON parse, RFC 8259 §13", "\(image["Image"]?["IDs"]?.arrayValue?.count ?? 0) \(image["Image"]?["Width"]?.numberValue?.int64Value ?? 0)", "4 800")
-            check("JSON serialize", String(decoding: image.serialized(), as: UTF8.self),
-                  #"{"Image":{"Width":800,"IDs":[116,943,234,38793],"Title":"View from 15th Floor"}}"#)
+            check(
+                "JSON parse, RFC 8259 §13",
+                "\(image["Image"]?["IDs"]?.arrayValue?.count ?? 0) \(image["Image"]?["Width"]?.numberValue?.int64Value ?? 0)", "4 800")
+            check(
+                "JSON serialize", String(decoding: image.serialized(), as: UTF8.self),
+                #"{"Image":{"Width":800,"IDs":[116,943,234,38793],"Title":"View from 15th Floor"}}"#)
         } catch {
             check("JSON parse, RFC 8259 §13", "\(error)", "no error")
         }
@@ -87,17 +94,29 @@ struct EmbeddedCheck {
         }
         // RFC 7515 Appendix A.1: decode, read a claim, verify HS256 with the example key.
         do {
-            let jwt = try JWT(compact: "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
-            let key = try JWK(json: #"{"kty":"oct","k":"AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow"}"#.utf8)
+            let jwt = try JWT(
+                compact:
+                    "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+            )
+            let key = try JWK(
+                json: #"{"kty":"oct","k":"AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow"}"#.utf8)
             try jwt.jws.verifySignature(using: JWKSet(keys: [key]), allowedAlgorithms: [.hs256])
-            check("JWT HS256, RFC 7515 Appendix A.1", "\(try jwt.claims.issuer ?? "") \(try jwt.claims.expiration?.description ?? "")", "joe 1300819380")
+            check(
+                "JWT HS256, RFC 7515 Appendix A.1", "\(try jwt.claims.issuer ?? "") \(try jwt.claims.expiration?.description ?? "")",
+                "joe 1300819380")
         } catch {
             check("JWT HS256, RFC 7515 Appendix A.1", "\(error)", "no error")
         }
         // RFC 7515 Appendix A.2: RS256 with the example 2048-bit key.
         do {
-            let jws = try JWS(compact: "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw")
-            let key = try JWK(json: #"{"kty":"RSA","e":"AQAB","n":"ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSXndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ"}"#.utf8)
+            let jws = try JWS(
+                compact:
+                    "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw"
+            )
+            let key = try JWK(
+                json:
+                    #"{"kty":"RSA","e":"AQAB","n":"ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSXndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ"}"#
+                    .utf8)
             let verified = try jws.verifySignature(using: JWKSet(keys: [key]), allowedAlgorithms: [.rs256])
             check("JWT RS256, RFC 7515 Appendix A.2", verified.keyType.rawValue, "RSA")
         } catch {
@@ -105,8 +124,14 @@ struct EmbeddedCheck {
         }
         // RFC 7515 Appendix A.3: ES256 with the example P-256 key.
         do {
-            let jws = try JWS(compact: "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q")
-            let key = try JWK(json: #"{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}"#.utf8)
+            let jws = try JWS(
+                compact:
+                    "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q"
+            )
+            let key = try JWK(
+                json:
+                    #"{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}"#
+                    .utf8)
             let verified = try jws.verifySignature(using: JWKSet(keys: [key]), allowedAlgorithms: [.es256])
             check("JWT ES256, RFC 7515 Appendix A.3", verified.keyType.rawValue, "EC")
         } catch {

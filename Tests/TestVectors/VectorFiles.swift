@@ -19,8 +19,11 @@ public struct RFC4648Vectors: Decodable, Sendable {
 /// `RFC/rfc7636-appendix-b.json`: the S256 example of RFC 7636 Appendix B. Field names follow the RFC.
 public struct RFC7636AppendixB: Decodable, Sendable {
     public let octets: [UInt8]
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public let code_verifier: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public let sha256_octets: [UInt8]
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public let code_challenge: String
 
     public static func load() throws -> RFC7636AppendixB {

@@ -29,7 +29,8 @@ actor KeySetCache {
 
     /// The cached set, fetching it (or waiting for the fetch under way) if there is none; `fetched` tells
     /// whether this call waited for a fetch, so the set is as fresh as it can be.
-    func current(using transport: any HTTPTransport, clock: WallClock) async throws(AuthClientError) -> (snapshot: Snapshot, fetched: Bool) {
+    func current(using transport: any HTTPTransport, clock: WallClock) async throws(AuthClientError) -> (snapshot: Snapshot, fetched: Bool)
+    {
         if let cached { return (cached, false) }
         return (try await fetch(using: transport, clock: clock).get(), true)
     }

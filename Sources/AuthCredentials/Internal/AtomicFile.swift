@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Whole-file reads and atomic replacement through the platform's libc, refusing anything at the path
@@ -65,7 +65,8 @@ enum AtomicFile {
     /// 4. the temporary file is renamed over the path (POSIX `rename` is atomic) and the directory is
     ///    flushed, so the rename itself survives a crash.
     /// On any failure before the rename the temporary file is removed.
-    static func replaceFile(_ bytes: [UInt8], to path: String, mode: mode_t, beforeStep hook: StepHook? = nil) throws(AuthCredentialsError) {
+    static func replaceFile(_ bytes: [UInt8], to path: String, mode: mode_t, beforeStep hook: StepHook? = nil) throws(AuthCredentialsError)
+    {
         let (temporary, descriptor) = try createTemporary(for: path, mode: mode)
         do throws(AuthCredentialsError) {
             try hook?(.write)
@@ -193,7 +194,8 @@ enum AtomicFile {
         let bytes = Array(candidate.utf8)
         guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return false }
         let parts = bytes[prefix.count...].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+        return parts.count == 2
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
     }
 
     /// The directory (`.` when none is named) and the file name of `path`.

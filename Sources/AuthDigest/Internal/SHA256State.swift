@@ -26,7 +26,14 @@ struct SHA256State: Sendable {
     /// Processes `blockCount` consecutive 64-byte blocks starting at `blocks` (§6.2.2, steps 1–4).
     @usableFromInline
     mutating func compress(_ blocks: UnsafeRawPointer, blockCount: Int) {
-        var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+        var a = h0
+        var b = h1
+        var c = h2
+        var d = h3
+        var e = h4
+        var f = h5
+        var g = h6
+        var h = h7
         var block = blocks
         for _ in 0..<blockCount {
             var w0 = block.loadUnaligned(fromByteOffset: 0, as: UInt32.self).bigEndian
@@ -46,127 +53,135 @@ struct SHA256State: Sendable {
             var w14 = block.loadUnaligned(fromByteOffset: 56, as: UInt32.self).bigEndian
             var w15 = block.loadUnaligned(fromByteOffset: 60, as: UInt32.self).bigEndian
 
-            round(a, b, c, &d, e, f, g, &h, 0x428a2f98 &+ w0)
-            round(h, a, b, &c, d, e, f, &g, 0x71374491 &+ w1)
-            round(g, h, a, &b, c, d, e, &f, 0xb5c0fbcf &+ w2)
-            round(f, g, h, &a, b, c, d, &e, 0xe9b5dba5 &+ w3)
-            round(e, f, g, &h, a, b, c, &d, 0x3956c25b &+ w4)
-            round(d, e, f, &g, h, a, b, &c, 0x59f111f1 &+ w5)
-            round(c, d, e, &f, g, h, a, &b, 0x923f82a4 &+ w6)
-            round(b, c, d, &e, f, g, h, &a, 0xab1c5ed5 &+ w7)
-            round(a, b, c, &d, e, f, g, &h, 0xd807aa98 &+ w8)
-            round(h, a, b, &c, d, e, f, &g, 0x12835b01 &+ w9)
-            round(g, h, a, &b, c, d, e, &f, 0x243185be &+ w10)
-            round(f, g, h, &a, b, c, d, &e, 0x550c7dc3 &+ w11)
-            round(e, f, g, &h, a, b, c, &d, 0x72be5d74 &+ w12)
-            round(d, e, f, &g, h, a, b, &c, 0x80deb1fe &+ w13)
-            round(c, d, e, &f, g, h, a, &b, 0x9bdc06a7 &+ w14)
-            round(b, c, d, &e, f, g, h, &a, 0xc19bf174 &+ w15)
+            round(a, b, c, &d, e, f, g, &h, 0x428a_2f98 &+ w0)
+            round(h, a, b, &c, d, e, f, &g, 0x7137_4491 &+ w1)
+            round(g, h, a, &b, c, d, e, &f, 0xb5c0_fbcf &+ w2)
+            round(f, g, h, &a, b, c, d, &e, 0xe9b5_dba5 &+ w3)
+            round(e, f, g, &h, a, b, c, &d, 0x3956_c25b &+ w4)
+            round(d, e, f, &g, h, a, b, &c, 0x59f1_11f1 &+ w5)
+            round(c, d, e, &f, g, h, a, &b, 0x923f_82a4 &+ w6)
+            round(b, c, d, &e, f, g, h, &a, 0xab1c_5ed5 &+ w7)
+            round(a, b, c, &d, e, f, g, &h, 0xd807_aa98 &+ w8)
+            round(h, a, b, &c, d, e, f, &g, 0x1283_5b01 &+ w9)
+            round(g, h, a, &b, c, d, e, &f, 0x2431_85be &+ w10)
+            round(f, g, h, &a, b, c, d, &e, 0x550c_7dc3 &+ w11)
+            round(e, f, g, &h, a, b, c, &d, 0x72be_5d74 &+ w12)
+            round(d, e, f, &g, h, a, b, &c, 0x80de_b1fe &+ w13)
+            round(c, d, e, &f, g, h, a, &b, 0x9bdc_06a7 &+ w14)
+            round(b, c, d, &e, f, g, h, &a, 0xc19b_f174 &+ w15)
             w0 = schedule(w0, w1, w9, w14)
-            round(a, b, c, &d, e, f, g, &h, 0xe49b69c1 &+ w0)
+            round(a, b, c, &d, e, f, g, &h, 0xe49b_69c1 &+ w0)
             w1 = schedule(w1, w2, w10, w15)
-            round(h, a, b, &c, d, e, f, &g, 0xefbe4786 &+ w1)
+            round(h, a, b, &c, d, e, f, &g, 0xefbe_4786 &+ w1)
             w2 = schedule(w2, w3, w11, w0)
-            round(g, h, a, &b, c, d, e, &f, 0x0fc19dc6 &+ w2)
+            round(g, h, a, &b, c, d, e, &f, 0x0fc1_9dc6 &+ w2)
             w3 = schedule(w3, w4, w12, w1)
-            round(f, g, h, &a, b, c, d, &e, 0x240ca1cc &+ w3)
+            round(f, g, h, &a, b, c, d, &e, 0x240c_a1cc &+ w3)
             w4 = schedule(w4, w5, w13, w2)
-            round(e, f, g, &h, a, b, c, &d, 0x2de92c6f &+ w4)
+            round(e, f, g, &h, a, b, c, &d, 0x2de9_2c6f &+ w4)
             w5 = schedule(w5, w6, w14, w3)
-            round(d, e, f, &g, h, a, b, &c, 0x4a7484aa &+ w5)
+            round(d, e, f, &g, h, a, b, &c, 0x4a74_84aa &+ w5)
             w6 = schedule(w6, w7, w15, w4)
-            round(c, d, e, &f, g, h, a, &b, 0x5cb0a9dc &+ w6)
+            round(c, d, e, &f, g, h, a, &b, 0x5cb0_a9dc &+ w6)
             w7 = schedule(w7, w8, w0, w5)
-            round(b, c, d, &e, f, g, h, &a, 0x76f988da &+ w7)
+            round(b, c, d, &e, f, g, h, &a, 0x76f9_88da &+ w7)
             w8 = schedule(w8, w9, w1, w6)
-            round(a, b, c, &d, e, f, g, &h, 0x983e5152 &+ w8)
+            round(a, b, c, &d, e, f, g, &h, 0x983e_5152 &+ w8)
             w9 = schedule(w9, w10, w2, w7)
-            round(h, a, b, &c, d, e, f, &g, 0xa831c66d &+ w9)
+            round(h, a, b, &c, d, e, f, &g, 0xa831_c66d &+ w9)
             w10 = schedule(w10, w11, w3, w8)
-            round(g, h, a, &b, c, d, e, &f, 0xb00327c8 &+ w10)
+            round(g, h, a, &b, c, d, e, &f, 0xb003_27c8 &+ w10)
             w11 = schedule(w11, w12, w4, w9)
-            round(f, g, h, &a, b, c, d, &e, 0xbf597fc7 &+ w11)
+            round(f, g, h, &a, b, c, d, &e, 0xbf59_7fc7 &+ w11)
             w12 = schedule(w12, w13, w5, w10)
-            round(e, f, g, &h, a, b, c, &d, 0xc6e00bf3 &+ w12)
+            round(e, f, g, &h, a, b, c, &d, 0xc6e0_0bf3 &+ w12)
             w13 = schedule(w13, w14, w6, w11)
-            round(d, e, f, &g, h, a, b, &c, 0xd5a79147 &+ w13)
+            round(d, e, f, &g, h, a, b, &c, 0xd5a7_9147 &+ w13)
             w14 = schedule(w14, w15, w7, w12)
-            round(c, d, e, &f, g, h, a, &b, 0x06ca6351 &+ w14)
+            round(c, d, e, &f, g, h, a, &b, 0x06ca_6351 &+ w14)
             w15 = schedule(w15, w0, w8, w13)
-            round(b, c, d, &e, f, g, h, &a, 0x14292967 &+ w15)
+            round(b, c, d, &e, f, g, h, &a, 0x1429_2967 &+ w15)
             w0 = schedule(w0, w1, w9, w14)
-            round(a, b, c, &d, e, f, g, &h, 0x27b70a85 &+ w0)
+            round(a, b, c, &d, e, f, g, &h, 0x27b7_0a85 &+ w0)
             w1 = schedule(w1, w2, w10, w15)
-            round(h, a, b, &c, d, e, f, &g, 0x2e1b2138 &+ w1)
+            round(h, a, b, &c, d, e, f, &g, 0x2e1b_2138 &+ w1)
             w2 = schedule(w2, w3, w11, w0)
-            round(g, h, a, &b, c, d, e, &f, 0x4d2c6dfc &+ w2)
+            round(g, h, a, &b, c, d, e, &f, 0x4d2c_6dfc &+ w2)
             w3 = schedule(w3, w4, w12, w1)
-            round(f, g, h, &a, b, c, d, &e, 0x53380d13 &+ w3)
+            round(f, g, h, &a, b, c, d, &e, 0x5338_0d13 &+ w3)
             w4 = schedule(w4, w5, w13, w2)
-            round(e, f, g, &h, a, b, c, &d, 0x650a7354 &+ w4)
+            round(e, f, g, &h, a, b, c, &d, 0x650a_7354 &+ w4)
             w5 = schedule(w5, w6, w14, w3)
-            round(d, e, f, &g, h, a, b, &c, 0x766a0abb &+ w5)
+            round(d, e, f, &g, h, a, b, &c, 0x766a_0abb &+ w5)
             w6 = schedule(w6, w7, w15, w4)
-            round(c, d, e, &f, g, h, a, &b, 0x81c2c92e &+ w6)
+            round(c, d, e, &f, g, h, a, &b, 0x81c2_c92e &+ w6)
             w7 = schedule(w7, w8, w0, w5)
-            round(b, c, d, &e, f, g, h, &a, 0x92722c85 &+ w7)
+            round(b, c, d, &e, f, g, h, &a, 0x9272_2c85 &+ w7)
             w8 = schedule(w8, w9, w1, w6)
-            round(a, b, c, &d, e, f, g, &h, 0xa2bfe8a1 &+ w8)
+            round(a, b, c, &d, e, f, g, &h, 0xa2bf_e8a1 &+ w8)
             w9 = schedule(w9, w10, w2, w7)
-            round(h, a, b, &c, d, e, f, &g, 0xa81a664b &+ w9)
+            round(h, a, b, &c, d, e, f, &g, 0xa81a_664b &+ w9)
             w10 = schedule(w10, w11, w3, w8)
-            round(g, h, a, &b, c, d, e, &f, 0xc24b8b70 &+ w10)
+            round(g, h, a, &b, c, d, e, &f, 0xc24b_8b70 &+ w10)
             w11 = schedule(w11, w12, w4, w9)
-            round(f, g, h, &a, b, c, d, &e, 0xc76c51a3 &+ w11)
+            round(f, g, h, &a, b, c, d, &e, 0xc76c_51a3 &+ w11)
             w12 = schedule(w12, w13, w5, w10)
-            round(e, f, g, &h, a, b, c, &d, 0xd192e819 &+ w12)
+            round(e, f, g, &h, a, b, c, &d, 0xd192_e819 &+ w12)
             w13 = schedule(w13, w14, w6, w11)
-            round(d, e, f, &g, h, a, b, &c, 0xd6990624 &+ w13)
+            round(d, e, f, &g, h, a, b, &c, 0xd699_0624 &+ w13)
             w14 = schedule(w14, w15, w7, w12)
-            round(c, d, e, &f, g, h, a, &b, 0xf40e3585 &+ w14)
+            round(c, d, e, &f, g, h, a, &b, 0xf40e_3585 &+ w14)
             w15 = schedule(w15, w0, w8, w13)
-            round(b, c, d, &e, f, g, h, &a, 0x106aa070 &+ w15)
+            round(b, c, d, &e, f, g, h, &a, 0x106a_a070 &+ w15)
             w0 = schedule(w0, w1, w9, w14)
-            round(a, b, c, &d, e, f, g, &h, 0x19a4c116 &+ w0)
+            round(a, b, c, &d, e, f, g, &h, 0x19a4_c116 &+ w0)
             w1 = schedule(w1, w2, w10, w15)
-            round(h, a, b, &c, d, e, f, &g, 0x1e376c08 &+ w1)
+            round(h, a, b, &c, d, e, f, &g, 0x1e37_6c08 &+ w1)
             w2 = schedule(w2, w3, w11, w0)
-            round(g, h, a, &b, c, d, e, &f, 0x2748774c &+ w2)
+            round(g, h, a, &b, c, d, e, &f, 0x2748_774c &+ w2)
             w3 = schedule(w3, w4, w12, w1)
-            round(f, g, h, &a, b, c, d, &e, 0x34b0bcb5 &+ w3)
+            round(f, g, h, &a, b, c, d, &e, 0x34b0_bcb5 &+ w3)
             w4 = schedule(w4, w5, w13, w2)
-            round(e, f, g, &h, a, b, c, &d, 0x391c0cb3 &+ w4)
+            round(e, f, g, &h, a, b, c, &d, 0x391c_0cb3 &+ w4)
             w5 = schedule(w5, w6, w14, w3)
-            round(d, e, f, &g, h, a, b, &c, 0x4ed8aa4a &+ w5)
+            round(d, e, f, &g, h, a, b, &c, 0x4ed8_aa4a &+ w5)
             w6 = schedule(w6, w7, w15, w4)
-            round(c, d, e, &f, g, h, a, &b, 0x5b9cca4f &+ w6)
+            round(c, d, e, &f, g, h, a, &b, 0x5b9c_ca4f &+ w6)
             w7 = schedule(w7, w8, w0, w5)
-            round(b, c, d, &e, f, g, h, &a, 0x682e6ff3 &+ w7)
+            round(b, c, d, &e, f, g, h, &a, 0x682e_6ff3 &+ w7)
             w8 = schedule(w8, w9, w1, w6)
-            round(a, b, c, &d, e, f, g, &h, 0x748f82ee &+ w8)
+            round(a, b, c, &d, e, f, g, &h, 0x748f_82ee &+ w8)
             w9 = schedule(w9, w10, w2, w7)
-            round(h, a, b, &c, d, e, f, &g, 0x78a5636f &+ w9)
+            round(h, a, b, &c, d, e, f, &g, 0x78a5_636f &+ w9)
             w10 = schedule(w10, w11, w3, w8)
-            round(g, h, a, &b, c, d, e, &f, 0x84c87814 &+ w10)
+            round(g, h, a, &b, c, d, e, &f, 0x84c8_7814 &+ w10)
             w11 = schedule(w11, w12, w4, w9)
-            round(f, g, h, &a, b, c, d, &e, 0x8cc70208 &+ w11)
+            round(f, g, h, &a, b, c, d, &e, 0x8cc7_0208 &+ w11)
             w12 = schedule(w12, w13, w5, w10)
-            round(e, f, g, &h, a, b, c, &d, 0x90befffa &+ w12)
+            round(e, f, g, &h, a, b, c, &d, 0x90be_fffa &+ w12)
             w13 = schedule(w13, w14, w6, w11)
-            round(d, e, f, &g, h, a, b, &c, 0xa4506ceb &+ w13)
+            round(d, e, f, &g, h, a, b, &c, 0xa450_6ceb &+ w13)
             w14 = schedule(w14, w15, w7, w12)
-            round(c, d, e, &f, g, h, a, &b, 0xbef9a3f7 &+ w14)
+            round(c, d, e, &f, g, h, a, &b, 0xbef9_a3f7 &+ w14)
             w15 = schedule(w15, w0, w8, w13)
-            round(b, c, d, &e, f, g, h, &a, 0xc67178f2 &+ w15)
+            round(b, c, d, &e, f, g, h, &a, 0xc671_78f2 &+ w15)
 
-            h0 &+= a; a = h0
-            h1 &+= b; b = h1
-            h2 &+= c; c = h2
-            h3 &+= d; d = h3
-            h4 &+= e; e = h4
-            h5 &+= f; f = h5
-            h6 &+= g; g = h6
-            h7 &+= h; h = h7
+            h0 &+= a
+            a = h0
+            h1 &+= b
+            b = h1
+            h2 &+= c
+            c = h2
+            h3 &+= d
+            d = h3
+            h4 &+= e
+            e = h4
+            h5 &+= f
+            f = h5
+            h6 &+= g
+            g = h6
+            h7 &+= h
+            h = h7
             block += 64
         }
     }

@@ -55,18 +55,26 @@ enum ButtonCommand {
         var svg: String? = nil
         do throws(AuthButtonLayoutError) {
             let layout = try ButtonLayout(spec, in: container)
-            output.append(("layout", [
-                "container": json(layout.container), "button": json(layout.buttonFrame), "logo": json(layout.logoFrame),
-                "title": layout.titleFrame.map(json) ?? .null,
-            ]))
+            output.append(
+                (
+                    "layout",
+                    [
+                        "container": json(layout.container), "button": json(layout.buttonFrame), "logo": json(layout.logoFrame),
+                        "title": layout.titleFrame.map(json) ?? .null,
+                    ]
+                ))
             svg = layout.svg()
         } catch {
             output.append(("layout", .null))
             let resolved = spec.resolved()
-            output.append(("resolved", [
-                "size": json(resolved.size), "cornerRadius": json(resolved.cornerRadius), "margin": json(resolved.effectiveMargin),
-                "remainingViolations": .array(resolved.violations().map { .string($0.name) }),
-            ]))
+            output.append(
+                (
+                    "resolved",
+                    [
+                        "size": json(resolved.size), "cornerRadius": json(resolved.cornerRadius), "margin": json(resolved.effectiveMargin),
+                        "remainingViolations": .array(resolved.violations().map { .string($0.name) }),
+                    ]
+                ))
             failure = "\(error)"
         }
         var object = JSONObject()

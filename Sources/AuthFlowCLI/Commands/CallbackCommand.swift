@@ -54,13 +54,15 @@ enum CallbackCommand {
             let expected = state ?? received.first { $0.name == "state" }?.value ?? ""
             let response = try AuthorizationResponse(
                 callback: uri,
-                expecting: .init(state: expected, issuer: issuer, requiresIssuer: requireIssuer, responseMode: fragment ? .fragment : .query)
+                expecting: .init(
+                    state: expected, issuer: issuer, requiresIssuer: requireIssuer, responseMode: fragment ? .fragment : .query)
             )
             return (uri, response)
         }
         var checks: [JSONValue] = ["no parameter repeated (RFC 6749 §3.1)"]
         if callback != nil { checks.append("the URI matches the callback (RFC 8252 §7)") }
-        checks.append(state == nil ? "state present, NOT compared: pass --state (RFC 6749 §10.12)" : "state equal to --state (RFC 6749 §4.1.2)")
+        checks.append(
+            state == nil ? "state present, NOT compared: pass --state (RFC 6749 §10.12)" : "state equal to --state (RFC 6749 §4.1.2)")
         if issuer != nil {
             checks.append(response.issuer != nil ? "iss equal to --issuer (RFC 9207 §2.4)" : "iss absent and not required (RFC 9207 §2.4)")
         }

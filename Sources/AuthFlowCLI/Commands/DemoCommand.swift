@@ -1,4 +1,3 @@
-
 /// `authflow demo [--fail STEP] [--rfc7636-example]`: the whole OpenID Connect login, offline against the
 /// fake provider, narrated with the real values and the RFC sections (``DemoFlow``); with `--device`, the
 /// device authorization grant (``DeviceDemoFlow``). Exit 0 when the flow
@@ -17,11 +16,15 @@ enum DemoCommand {
         let failureName = try arguments.option("--fail")
         try arguments.expectNone()
         if device {
-            guard !useRFCExample else { throw .usage("--rfc7636-example goes with the code flow, not --device (the device grant has no PKCE)") }
+            guard !useRFCExample else {
+                throw .usage("--rfc7636-example goes with the code flow, not --device (the device grant has no PKCE)")
+            }
             var failure: DeviceDemoFlow.Failure? = nil
             if let failureName {
                 guard let known = DeviceDemoFlow.Failure(rawValue: failureName) else {
-                    throw .usage("unknown --fail for --device: '\(failureName)'; one of: \(DeviceDemoFlow.Failure.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw .usage(
+                        "unknown --fail for --device: '\(failureName)'; one of: \(DeviceDemoFlow.Failure.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 failure = known
             }
@@ -34,7 +37,9 @@ enum DemoCommand {
         var failure: DemoFlow.Failure? = nil
         if let failureName {
             guard let known = DemoFlow.Failure(rawValue: failureName) else {
-                throw .usage("unknown step for --fail: '\(failureName)'; one of: \(DemoFlow.Failure.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw .usage(
+                    "unknown step for --fail: '\(failureName)'; one of: \(DemoFlow.Failure.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             failure = known
         }

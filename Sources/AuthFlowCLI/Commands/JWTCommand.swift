@@ -3,11 +3,11 @@ import AuthJSON
 import AuthJWT
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `authflow jwt decode TOKEN|-` and `authflow jwt verify TOKEN|- --jwks FILE [--hs256-key-hex HEX] …`.

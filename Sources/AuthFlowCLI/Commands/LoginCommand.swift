@@ -14,14 +14,18 @@ enum LoginCommand {
         var arguments = arguments
         guard let authorizeURL = try arguments.option("--authorize-url") else { throw .usage("login needs --authorize-url URL") }
         let path = try arguments.option("--redirect-path") ?? "/callback"
-        let port = try arguments.option("--port").map { (text) throws(CLIError) -> UInt16 in
-            guard let port = UInt16(text) else { throw .usage("--port takes 0 to 65535, not '\(text)'") }
-            return port
-        } ?? 0
-        let timeout = try arguments.option("--timeout").map { (text) throws(CLIError) -> Double in
-            guard let seconds = Double(text), seconds > 0, seconds.isFinite else { throw .usage("--timeout takes seconds, not '\(text)'") }
-            return seconds
-        } ?? 300
+        let port =
+            try arguments.option("--port").map { (text) throws(CLIError) -> UInt16 in
+                guard let port = UInt16(text) else { throw .usage("--port takes 0 to 65535, not '\(text)'") }
+                return port
+            } ?? 0
+        let timeout =
+            try arguments.option("--timeout").map { (text) throws(CLIError) -> Double in
+                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                    throw .usage("--timeout takes seconds, not '\(text)'")
+                }
+                return seconds
+            } ?? 300
         let noBrowser = arguments.flag("--no-browser")
         try arguments.expectNone()
 
@@ -37,7 +41,8 @@ enum LoginCommand {
         terminal.write("authflow: waiting for the redirect to \(listener.redirectURI)\n", to: .standardError)
         if noBrowser { terminal.write("authflow: open this URL in a browser:\n\(url.text)\n", to: .standardError) }
 
-        let agent = LoopbackUserAgent(listener: listener, timeout: .milliseconds(Int64(timeout * 1000))) { (text) throws(AuthSessionError) in
+        let agent = LoopbackUserAgent(listener: listener, timeout: .milliseconds(Int64(timeout * 1000))) {
+            (text) throws(AuthSessionError) in
             if !noBrowser { try SystemBrowser.open(text) }
         }
         let session = AuthenticationSession(url: url, callback: listener.callback, userAgent: agent)
@@ -51,7 +56,9 @@ enum LoginCommand {
         switch result {
         case .success(let redirect):
             terminal.write(redirect.callbackURL.text + "\n", to: .standardOutput)
-            if let body = redirect.formBody { terminal.write("form body: " + String(decoding: body, as: UTF8.self) + "\n", to: .standardOutput) }
+            if let body = redirect.formBody {
+                terminal.write("form body: " + String(decoding: body, as: UTF8.self) + "\n", to: .standardOutput)
+            }
         case .failure(let error):
             throw .failure("\(error)")
         }

@@ -62,7 +62,9 @@ struct DemoFlow: Sendable {
                 out.line("\n✗ The failure '\(failure.rawValue)' was NOT caught: this is a bug.")
                 return (out.text, false)
             }
-            out.line("\nDone: every step passed. Try `authflow demo --fail STEP` with one of: \(Failure.allCases.map(\.rawValue).joined(separator: ", ")).")
+            out.line(
+                "\nDone: every step passed. Try `authflow demo --fail STEP` with one of: \(Failure.allCases.map(\.rawValue).joined(separator: ", "))."
+            )
             return (out.text, true)
         } catch let error as CaughtFailure {
             out.line("\n✗ Caught at step \(error.step): \(error.message)")
@@ -99,9 +101,10 @@ struct DemoFlow: Sendable {
         out.check("every endpoint is https; code_challenge_methods_supported includes S256")
 
         // 2. Authorization request
-        out.step(2, "Authorization request with PKCE, state and nonce",
-                 "RFC 6749 §4.1.1, RFC 7636 §4.1–4.3, OpenID Connect Core §3.1.2.1",
-                 "AuthorizationRequest — Sources/AuthClient/AuthorizationRequest.swift; AuthPKCE")
+        out.step(
+            2, "Authorization request with PKCE, state and nonce",
+            "RFC 6749 §4.1.1, RFC 7636 §4.1–4.3, OpenID Connect Core §3.1.2.1",
+            "AuthorizationRequest — Sources/AuthClient/AuthorizationRequest.swift; AuthPKCE")
         var generator = DemoGenerator(octets: verifierOctets ?? [])
         let request = try client.authorizationRequest(using: &generator)
         out.value("code_verifier", request.pkce.verifier.value, "43 characters from 32 random octets, kept secret until step 4")
@@ -113,8 +116,9 @@ struct DemoFlow: Sendable {
         out.line("      " + request.url.text.replacingPlaceholder("?", with: "\n        ?").replacingPlaceholder("&", with: "\n        &"))
 
         // 3. The user agent and the callback
-        out.step(3, "The browser step and the callback", "RFC 6749 §4.1.2, RFC 8252 §7, RFC 9207",
-                 "AuthenticationSession — Sources/AuthSession; AuthorizationResponse — Sources/AuthCallback")
+        out.step(
+            3, "The browser step and the callback", "RFC 6749 §4.1.2, RFC 8252 §7, RFC 9207",
+            "AuthenticationSession — Sources/AuthSession; AuthorizationResponse — Sources/AuthCallback")
         let authorization: FakeOpenIDProvider.Authorization =
             switch failure {
             case .state: .forgedState
@@ -131,8 +135,9 @@ struct DemoFlow: Sendable {
         out.value("code", response.code, "single use, worthless without the verifier")
 
         // 4. Code exchange
-        out.step(4, "Code exchange at the token endpoint", "RFC 6749 §4.1.3 and §5.1, RFC 7636 §4.5–4.6",
-                 "AuthClient.exchangeCode — Sources/AuthClient/AuthClient+TokenEndpoint.swift")
+        out.step(
+            4, "Code exchange at the token endpoint", "RFC 6749 §4.1.3 and §5.1, RFC 7636 §4.5–4.6",
+            "AuthClient.exchangeCode — Sources/AuthClient/AuthClient+TokenEndpoint.swift")
         if failure == .tokenServer { provider.fail(.token, with: .status(500)) }
         if let defect = Self.defect(for: failure) { provider.spoilNextIDToken(defect) }
         let exchangeRequest: AuthorizationRequest
@@ -151,8 +156,9 @@ struct DemoFlow: Sendable {
         }
 
         // 5. ID token validation
-        out.step(5, "ID token validation", "OpenID Connect Core §3.1.3.7, RFC 7515, RFC 7519",
-                 "AuthClient.validateIDToken, IDTokenValidator — Sources/AuthJWT/IDTokenValidator.swift")
+        out.step(
+            5, "ID token validation", "OpenID Connect Core §3.1.3.7, RFC 7515, RFC 7519",
+            "AuthClient.validateIDToken, IDTokenValidator — Sources/AuthJWT/IDTokenValidator.swift")
         guard let compact = tokens.idToken else { throw CaughtFailure(step: 5, message: "\(AuthClientError.missingIDToken)") }
         let idToken = try await attempt(5, &out, wire) {
             try await client.validateIDToken(compact, nonce: request.nonce.value, accessToken: tokens.accessToken)
@@ -167,22 +173,25 @@ struct DemoFlow: Sendable {
         ] { out.check(check) }
 
         // 6. Storage
-        out.step(6, "Token storage", "RFC 6749 §10.3 (keep tokens confidential)",
-                 "CredentialStore — Sources/AuthCredentials (in memory here; FileCredentialStore writes 0600 files)")
+        out.step(
+            6, "Token storage", "RFC 6749 §10.3 (keep tokens confidential)",
+            "CredentialStore — Sources/AuthCredentials (in memory here; FileCredentialStore writes 0600 files)")
         try await client.store.save(StoredCredential(user: idToken.subject, email: try? idToken.claims.email, tokens: tokens))
         guard let user = try await client.resumeLastUser() else { throw CaughtFailure(step: 6, message: "nothing was stored") }
         out.check("saved as user '\(user.subject)'; on the next launch resumeLastUser() returns them without a login")
 
         // 7. A bearer request
-        out.step(7, "A request with the access token", "RFC 6750 §2.1, OpenID Connect Core §5.3",
-                 "User.send and User.fetchProfile — Sources/AuthClient/User.swift")
+        out.step(
+            7, "A request with the access token", "RFC 6750 §2.1, OpenID Connect Core §5.3",
+            "User.send and User.fetchProfile — Sources/AuthClient/User.swift")
         let profile = try await attempt(7, &out, wire) { try await user.fetchProfile() }
         out.exchanges(wire.takeExchanges())
         out.check("userinfo's sub '\(profile.subject)' is the ID token's sub (§5.3.2)")
 
         // 8. 401 and the refresh
-        out.step(8, "The access token stops working: 401, one refresh, one retry", "RFC 6750 §3.1, RFC 6749 §6",
-                 "User (single-flight refresh) — Sources/AuthClient/User.swift")
+        out.step(
+            8, "The access token stops working: 401, one refresh, one retry", "RFC 6750 §3.1, RFC 6749 §6",
+            "User (single-flight refresh) — Sources/AuthClient/User.swift")
         provider.expireAccessTokens()
         if failure == .refresh { provider.revokeRefreshTokens() }
         let logouts = client.logoutEvents()
@@ -201,12 +210,15 @@ struct DemoFlow: Sendable {
         out.check("refresh token rotated: \(before?.refreshToken != after?.refreshToken)")
 
         // 9. Logout
-        out.step(9, "Logout", "RFC 7009 §2, OpenID Connect RP-Initiated Logout 1.0 §2",
-                 "User.logout — Sources/AuthClient/User.swift")
+        out.step(
+            9, "Logout", "RFC 7009 §2, OpenID Connect RP-Initiated Logout 1.0 §2",
+            "User.logout — Sources/AuthClient/User.swift")
         let result = try await attempt(9, &out, wire) { try await user.logout() }
         out.exchanges(wire.takeExchanges())
         out.check("refresh token revoked: \(result.didRevoke); user removed from the store, logoutEvents() told")
-        if let endSession = result.endSessionURL { out.value("end-session URL", Narration.shortened(endSession.text, limit: 110), "open it to end the provider's session too") }
+        if let endSession = result.endSessionURL {
+            out.value("end-session URL", Narration.shortened(endSession.text, limit: 110), "open it to end the provider's session too")
+        }
     }
 
     static func defect(for failure: Failure?) -> FakeOpenIDProvider.IDTokenDefect? {

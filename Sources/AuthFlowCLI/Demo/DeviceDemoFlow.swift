@@ -18,7 +18,8 @@ struct DeviceDemoFlow: Sendable {
             switch self {
             case .denied: "the user denies the request on the other device (RFC 8628 §3.5 access_denied)"
             case .expired: "nobody enters the code before it expires (RFC 8628 §3.5 expired_token, and the client's own deadline)"
-            case .slowDown: "the provider answers slow_down once: the interval grows by 5 seconds (RFC 8628 §3.5) and the login still succeeds"
+            case .slowDown:
+                "the provider answers slow_down once: the interval grows by 5 seconds (RFC 8628 §3.5) and the login still succeeds"
             }
         }
 
@@ -42,7 +43,9 @@ struct DeviceDemoFlow: Sendable {
         if let failure { out.line("Showing: \(failure.rawValue) — \(failure.explanation).") }
         do {
             try await flow(provider: provider, wire: wire, sleeper: sleeper, out: &out)
-            out.line("\nDone: the device is signed in. Try `authflow demo --device --fail` with one of: \(Failure.allCases.map(\.rawValue).joined(separator: ", ")).")
+            out.line(
+                "\nDone: the device is signed in. Try `authflow demo --device --fail` with one of: \(Failure.allCases.map(\.rawValue).joined(separator: ", "))."
+            )
             return (out.text, failure == nil || failure?.succeeds == true)
         } catch let error as DemoFlow.CaughtFailure {
             out.line("\n✗ Caught at step \(error.step): \(error.message)")
@@ -58,7 +61,8 @@ struct DeviceDemoFlow: Sendable {
         let demo = DemoFlow(failure: nil, verifierOctets: nil)
 
         // 1. Discovery
-        out.step(1, "Discovery", "OpenID Connect Discovery 1.0 §4, RFC 8628 §4", "AuthClient.discover — Sources/AuthClient/AuthClient.swift")
+        out.step(
+            1, "Discovery", "OpenID Connect Discovery 1.0 §4, RFC 8628 §4", "AuthClient.discover — Sources/AuthClient/AuthClient.swift")
         var clientConfiguration = try provider.clientConfiguration
         clientConfiguration.allowedAlgorithms = [.es256]
         let configuration = clientConfiguration
@@ -69,35 +73,51 @@ struct DeviceDemoFlow: Sendable {
         out.check("device_authorization_endpoint: \(client.metadata.deviceAuthorizationEndpoint ?? "none")")
 
         // 2. The device authorization request
-        out.step(2, "Device authorization request", "RFC 8628 §3.1, §3.2",
-                 "AuthClient.requestDeviceAuthorization — Sources/AuthClient/AuthClient+DeviceAuthorization.swift")
+        out.step(
+            2, "Device authorization request", "RFC 8628 §3.1, §3.2",
+            "AuthClient.requestDeviceAuthorization — Sources/AuthClient/AuthClient+DeviceAuthorization.swift")
         let authorization = try await demo.attempt(2, &out, wire) { try await client.requestDeviceAuthorization() }
         out.exchanges(wire.takeExchanges())
         out.value("user_code", authorization.userCode, "what the user types on the other device")
         out.value("verification_uri", authorization.verificationURI, "where they type it")
-        out.value("verification_uri_complete", authorization.verificationURIComplete ?? "none", "the same with the code filled in, for a QR code")
+        out.value(
+            "verification_uri_complete", authorization.verificationURIComplete ?? "none", "the same with the code filled in, for a QR code")
         out.value("expires_in", "\(authorization.expiresIn) s", "the client stops polling after this")
         out.value("interval", "\(authorization.interval) s", "the wait between polls")
-        out.check("the device_code is a credential: the client sends it only to the token endpoint, never in a description or an error (the demo shows the wire)")
+        out.check(
+            "the device_code is a credential: the client sends it only to the token endpoint, never in a description or an error (the demo shows the wire)"
+        )
 
         // 3. The user, elsewhere
-        out.step(3, "The user signs in on another device", "RFC 8628 §3.3, §5.4 (remote phishing)",
-                 "FakeOpenIDProvider's /device page — Sources/AuthTesting/FakeOpenIDProvider+Pages.swift")
+        out.step(
+            3, "The user signs in on another device", "RFC 8628 §3.3, §5.4 (remote phishing)",
+            "FakeOpenIDProvider's /device page — Sources/AuthTesting/FakeOpenIDProvider+Pages.swift")
         switch failure {
         case .expired: out.line("    (nobody comes)")
-        case .denied: out.line("    after two polls, the user opens \(authorization.verificationURI), enters \(authorization.userCode) and presses Deny")
-        default: out.line("    after two polls, the user opens \(authorization.verificationURI), enters \(authorization.userCode) and approves as alice")
+        case .denied:
+            out.line(
+                "    after two polls, the user opens \(authorization.verificationURI), enters \(authorization.userCode) and presses Deny")
+        default:
+            out.line(
+                "    after two polls, the user opens \(authorization.verificationURI), enters \(authorization.userCode) and approves as alice"
+            )
         }
         if failure == .slowDown { provider.fail(.token, with: .oauthError(.slowDown)) }
 
         // 4. Polling
-        out.step(4, "Polling the token endpoint", "RFC 8628 §3.4, §3.5",
-                 "AuthClient.pollDeviceAuthorization — Sources/AuthClient/AuthClient+DeviceAuthorization.swift")
+        out.step(
+            4, "Polling the token endpoint", "RFC 8628 §3.4, §3.5",
+            "AuthClient.pollDeviceAuthorization — Sources/AuthClient/AuthClient+DeviceAuthorization.swift")
         let pending = Locked(0)
         let failure = failure
         let polled = await Result { () async throws(AuthClientError) -> User in
             try await client.pollDeviceAuthorization(authorization) { poll in
-                guard case .pending = poll, pending.withLock({ $0 += 1; return $0 }) == 2 else { return }
+                guard case .pending = poll,
+                    pending.withLock({
+                        $0 += 1
+                        return $0
+                    }) == 2
+                else { return }
                 switch failure {
                 case .expired: break
                 case .denied: provider.denyDevice(userCode: authorization.userCode)
@@ -118,14 +138,16 @@ struct DeviceDemoFlow: Sendable {
         case .success(let signedIn): user = signedIn
         case .failure(let error): throw DemoFlow.CaughtFailure(step: 4, message: "\(error)")
         }
-        out.check(failure == .slowDown
-            ? "slow_down added 5 s to the interval for every later poll (added, not multiplied); authorization_pending kept it"
-            : "authorization_pending kept the interval; slow_down would add 5 s to it for good")
+        out.check(
+            failure == .slowDown
+                ? "slow_down added 5 s to the interval for every later poll (added, not multiplied); authorization_pending kept it"
+                : "authorization_pending kept the interval; slow_down would add 5 s to it for good")
         out.check("the ID token was validated (signature, iss, aud, exp, at_hash; no nonce in this grant) and the tokens saved")
 
         // 5. A bearer request
-        out.step(5, "A request with the access token", "RFC 6750 §2.1, OpenID Connect Core §5.3",
-                 "User.fetchProfile — Sources/AuthClient/User.swift")
+        out.step(
+            5, "A request with the access token", "RFC 6750 §2.1, OpenID Connect Core §5.3",
+            "User.fetchProfile — Sources/AuthClient/User.swift")
         let profile = try await demo.attempt(5, &out, wire) { try await user.fetchProfile() }
         out.exchanges(wire.takeExchanges())
         out.check("signed in as '\(profile.subject)', the same User as after the code flow")

@@ -21,7 +21,9 @@ struct Narration {
     mutating func exchanges(_ exchanges: [(TransportRequest, TransportResponse?)]) {
         for (request, response) in exchanges {
             line("    → \(request.method.rawValue) \(Self.shortened(request.url, limit: 100))")
-            if let authorization = request.header("Authorization") { line("        Authorization: \(Self.shortened(authorization, limit: 40))") }
+            if let authorization = request.header("Authorization") {
+                line("        Authorization: \(Self.shortened(authorization, limit: 40))")
+            }
             if !request.body.isEmpty, let form = try? FormParameter.parse(request.body) {
                 for parameter in form { line("        \(parameter.name)=\(Self.shortened(parameter.value, limit: 60))") }
             }
@@ -48,8 +50,16 @@ struct Narration {
         var escaped = false
         for character in body {
             if inString {
-                if escaped { escaped = false; current.append(character); continue }
-                if character == "\\" { escaped = true; current.append(character); continue }
+                if escaped {
+                    escaped = false
+                    current.append(character)
+                    continue
+                }
+                if character == "\\" {
+                    escaped = true
+                    current.append(character)
+                    continue
+                }
                 if character == "\"" {
                     result += shortened(current, limit: 48) + "\""
                     current = ""

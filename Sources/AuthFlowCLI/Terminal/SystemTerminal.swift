@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process's own standard streams and file system, through the C library (no Foundation).
@@ -47,11 +47,11 @@ struct SystemTerminal: Terminal {
 
     static func exit(_ status: Int32) -> Never {
         #if canImport(Darwin)
-        Darwin.exit(status)
+            Darwin.exit(status)
         #elseif canImport(Musl)
-        Musl.exit(status)
+            Musl.exit(status)
         #else
-        Glibc.exit(status)
+            Glibc.exit(status)
         #endif
     }
 

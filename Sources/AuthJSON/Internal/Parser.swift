@@ -29,9 +29,15 @@ struct Parser {
         case UInt8(ascii: "{"): return .object(try parseObject())
         case UInt8(ascii: "["): return .array(try parseArray())
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         case UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "N"), UInt8(ascii: "I"):
             throw .invalidNumber(offset: position)  // +1, .5, NaN, Infinity: numbers JSON does not have
@@ -77,7 +83,9 @@ struct Parser {
             skipWhitespace()
             switch try peek() {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return object
+            case UInt8(ascii: "}"):
+                position += 1
+                return object
             default: throw .unexpectedCharacter(offset: position)
             }
         }
@@ -99,7 +107,9 @@ struct Parser {
             skipWhitespace()
             switch try peek() {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): position += 1; return elements
+            case UInt8(ascii: "]"):
+                position += 1
+                return elements
             default: throw .unexpectedCharacter(offset: position)
             }
         }

@@ -7,9 +7,18 @@ enum UTF8Validation {
         var minimum: UInt32
         var scalar: UInt32
         switch lead {
-        case 0xc2...0xdf: length = 2; minimum = 0x80; scalar = UInt32(lead & 0x1f)
-        case 0xe0...0xef: length = 3; minimum = 0x800; scalar = UInt32(lead & 0x0f)
-        case 0xf0...0xf4: length = 4; minimum = 0x10000; scalar = UInt32(lead & 0x07)
+        case 0xc2...0xdf:
+            length = 2
+            minimum = 0x80
+            scalar = UInt32(lead & 0x1f)
+        case 0xe0...0xef:
+            length = 3
+            minimum = 0x800
+            scalar = UInt32(lead & 0x0f)
+        case 0xf0...0xf4:
+            length = 4
+            minimum = 0x10000
+            scalar = UInt32(lead & 0x07)
         default: throw .invalidUTF8(offset: offset)  // continuation byte, overlong lead C0/C1, or F5+
         }
         guard offset + length <= input.count else { throw .invalidUTF8(offset: offset) }

@@ -60,8 +60,9 @@ struct MontgomeryModulus: Sendable {
                 modulus.withUnsafeBufferPointer { n in
                     result.withUnsafeMutableBufferPointer { result in
                         scratch.withUnsafeMutableBufferPointer { scratch in
-                            multiply(a.baseAddress!, b.baseAddress!, into: result.baseAddress!,
-                                     scratch: scratch.baseAddress!, modulus: n.baseAddress!)
+                            multiply(
+                                a.baseAddress!, b.baseAddress!, into: result.baseAddress!,
+                                scratch: scratch.baseAddress!, modulus: n.baseAddress!)
                         }
                     }
                 }

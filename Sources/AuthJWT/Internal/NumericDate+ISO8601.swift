@@ -32,7 +32,8 @@ extension NumericDate {
             text = Self.padded(year, 4)
         }
         text += "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
-        text += "T" + Self.padded(secondOfDay / 3_600, 2) + ":" + Self.padded(secondOfDay / 60 % 60, 2) + ":"
+        text +=
+            "T" + Self.padded(secondOfDay / 3_600, 2) + ":" + Self.padded(secondOfDay / 60 % 60, 2) + ":"
             + Self.padded(secondOfDay % 60, 2)
         if nanoseconds > 0 {
             var fraction = Self.padded(Int64(nanoseconds), 9)

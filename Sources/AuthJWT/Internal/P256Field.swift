@@ -122,9 +122,19 @@ struct P256Field: Sendable {
 
     /// a·b·R⁻¹ mod m, four-limb FIOS (Koç, Acar and Kaliski, 1996), unrolled.
     func multiply(_ a: U256, _ b: U256) -> U256 {
-        var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0
-        var c1: UInt64 = 0, c2: UInt64 = 0, low: UInt64 = 0, m: UInt64 = 0
-        var s1: UInt64 = 0, s2: UInt64 = 0, o1 = false, o2 = false
+        var t0: UInt64 = 0
+        var t1: UInt64 = 0
+        var t2: UInt64 = 0
+        var t3: UInt64 = 0
+        var t4: UInt64 = 0
+        var c1: UInt64 = 0
+        var c2: UInt64 = 0
+        var low: UInt64 = 0
+        var m: UInt64 = 0
+        var s1: UInt64 = 0
+        var s2: UInt64 = 0
+        var o1 = false
+        var o2 = false
         // b.l0
         (c1, low) = multiplyAdd(a.l0, b.l0, t0, 0)
         m = low &* inverse

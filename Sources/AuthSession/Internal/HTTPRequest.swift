@@ -58,8 +58,10 @@ package struct HTTPRequest {
         }
         let bodyStart = headEnd + 4
         guard bytes.count >= bodyStart + contentLength else { return .needMore }
-        return .complete(HTTPRequest(method: method, target: target, headerFields: fields,
-                                     body: Array(bytes[bodyStart..<bodyStart + contentLength])))
+        return .complete(
+            HTTPRequest(
+                method: method, target: target, headerFields: fields,
+                body: Array(bytes[bodyStart..<bodyStart + contentLength])))
     }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
@@ -91,7 +93,8 @@ package struct HTTPRequest {
             <!doctype html><html><head><meta charset="utf-8"><title>\(title)</title></head>\
             <body style="font-family: system-ui, sans-serif; margin: 3em"><h1>\(title)</h1><p>\(message)</p></body></html>
             """
-        let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
+        let head =
+            "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
         return Array((head + body).utf8)
     }

@@ -1,17 +1,17 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The few socket calls the loopback listener needs, through the platform's libc (no C target).
 package enum Socket {
     #if canImport(Darwin)
-    static let streamType = SOCK_STREAM
+        static let streamType = SOCK_STREAM
     #else
-    static let streamType = Int32(SOCK_STREAM.rawValue)
+        static let streamType = Int32(SOCK_STREAM.rawValue)
     #endif
 
     /// How many finished handshakes the kernel queues before `accept` takes them (the system caps it at
@@ -40,7 +40,7 @@ package enum Socket {
         if ipv6 {
             var address = sockaddr_in6()
             #if canImport(Darwin)
-            address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+                address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
             #endif
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = port.bigEndian
@@ -51,7 +51,7 @@ package enum Socket {
         } else {
             var address = sockaddr_in()
             #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+                address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
             #endif
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = port.bigEndian
@@ -84,14 +84,20 @@ package enum Socket {
                     var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
                     var raw = address.pointee.sin6_addr
                     _ = inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
-                    return (String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), UInt16(bigEndian: address.pointee.sin6_port))
+                    return (
+                        String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                        UInt16(bigEndian: address.pointee.sin6_port)
+                    )
                 }
             }
             return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
                 var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
                 var raw = address.pointee.sin_addr
                 _ = inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
-                return (String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), UInt16(bigEndian: address.pointee.sin_port))
+                return (
+                    String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                    UInt16(bigEndian: address.pointee.sin_port)
+                )
             }
         }
     }
@@ -123,8 +129,8 @@ package enum Socket {
             _ = fcntl(client, F_SETFL, flags | O_NONBLOCK)
         }
         #if canImport(Darwin)
-        var on: Int32 = 1
-        _ = setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            var on: Int32 = 1
+            _ = setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
         return client
     }
@@ -169,9 +175,9 @@ package enum Socket {
     /// Sends all of `bytes`, ignoring a peer that went away.
     package static func send(_ descriptor: Int32, _ bytes: [UInt8]) {
         #if canImport(Darwin)
-        let flags: Int32 = 0
+            let flags: Int32 = 0
         #else
-        let flags = Int32(MSG_NOSIGNAL)
+            let flags = Int32(MSG_NOSIGNAL)
         #endif
         var offset = 0
         while offset < bytes.count {
@@ -187,41 +193,42 @@ package enum Socket {
 enum Glibcish {
     static func close(_ descriptor: Int32) -> Int32 {
         #if canImport(Glibc)
-        Glibc.close(descriptor)
+            Glibc.close(descriptor)
         #elseif canImport(Musl)
-        Musl.close(descriptor)
+            Musl.close(descriptor)
         #else
-        Darwin.close(descriptor)
+            Darwin.close(descriptor)
         #endif
     }
 
     static func listen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
         #if canImport(Darwin)
-        Darwin.listen(descriptor, backlog)
+            Darwin.listen(descriptor, backlog)
         #elseif canImport(Musl)
-        Musl.listen(descriptor, backlog)
+            Musl.listen(descriptor, backlog)
         #else
-        Glibc.listen(descriptor, backlog)
+            Glibc.listen(descriptor, backlog)
         #endif
     }
 
-    static func accept(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?) -> Int32 {
+    static func accept(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?) -> Int32
+    {
         #if canImport(Darwin)
-        Darwin.accept(descriptor, address, length)
+            Darwin.accept(descriptor, address, length)
         #elseif canImport(Musl)
-        Musl.accept(descriptor, address, length)
+            Musl.accept(descriptor, address, length)
         #else
-        Glibc.accept(descriptor, address, length)
+            Glibc.accept(descriptor, address, length)
         #endif
     }
 
     static func send(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
         #if canImport(Darwin)
-        Darwin.send(descriptor, buffer, count, flags)
+            Darwin.send(descriptor, buffer, count, flags)
         #elseif canImport(Musl)
-        Musl.send(descriptor, buffer, count, flags)
+            Musl.send(descriptor, buffer, count, flags)
         #else
-        Glibc.send(descriptor, buffer, count, flags)
+            Glibc.send(descriptor, buffer, count, flags)
         #endif
     }
 }

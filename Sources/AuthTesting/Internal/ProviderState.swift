@@ -35,7 +35,11 @@ struct ProviderState {
     var devices: [String: DeviceGrant] = [:]
 
     struct DeviceGrant {
-        enum Decision { case pending, approved(subject: String), denied }
+        enum Decision {
+            case pending
+            case approved(subject: String)
+            case denied
+        }
         var userCode: String
         var scope: String
         var expiresAt: Int64

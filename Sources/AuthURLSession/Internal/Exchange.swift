@@ -1,7 +1,8 @@
 import AuthClient
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One request's state between `URLSessionTransport.send` and the session delegate: the response and body

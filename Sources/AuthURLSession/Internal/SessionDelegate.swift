@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The session's delegate: routes each task's callbacks to its `Exchange`, refuses redirects and answers
@@ -54,14 +55,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         #if canImport(FoundationNetworking)
-        // swift-corelibs-foundation raises only HTTP authentication challenges (TLS is checked by libcurl).
-        if let exchange = exchange(task) {
-            if !exchange.hasResponse, let response = challenge.failureResponse { exchange.received(response) }
-            exchange.finishWithResponse()
-        }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+            // swift-corelibs-foundation raises only HTTP authentication challenges (TLS is checked by libcurl).
+            if let exchange = exchange(task) {
+                if !exchange.hasResponse, let response = challenge.failureResponse { exchange.received(response) }
+                exchange.finishWithResponse()
+            }
+            completionHandler(.cancelAuthenticationChallenge, nil)
         #else
-        completionHandler(.performDefaultHandling, nil)
+            completionHandler(.performDefaultHandling, nil)
         #endif
     }
 
