@@ -73,7 +73,7 @@ struct LoginFlowTests {
             return error == .canceledLogin
         }
         #expect(fixture.provider.requestCount(.token) == 0)
-        #expect(try await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastUser() == nil)
     }
 
     @Test(
@@ -102,7 +102,7 @@ struct LoginFlowTests {
                 }
             #expect(cause.code == expected, "\(defect): \(cause)")
         }
-        #expect(try await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastUser() == nil)
     }
 
     @Test("an unknown kid makes the client fetch the JWK Set once more (after the cooldown), which finds a rotated key")

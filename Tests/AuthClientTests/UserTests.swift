@@ -35,7 +35,7 @@ struct UserTests {
         let after = try #require(await user.tokens)
         #expect(after.accessToken != before.accessToken)
         #expect(after.refreshToken != before.refreshToken)
-        #expect(try await fixture.store.credential(for: "alice")?.tokens == after)
+        #expect(await fixture.store.credential(for: "alice")?.tokens == after)
         #expect(fixture.provider.requestCount(.userinfo) == 2)
     }
 
@@ -114,7 +114,7 @@ struct UserTests {
         fixture.provider.revokeRefreshTokens()
         await #expect { try await user.fetchProfile() } throws: { ($0 as? AuthClientError)?.code == 10014 }
         #expect(await user.isLoggedIn == false)
-        #expect(try await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastUser() == nil)
         var iterator = events.makeAsyncIterator()
         let event = try #require(await iterator.next())
         #expect(event.subject == "alice")
@@ -162,7 +162,7 @@ struct UserTests {
         let endSession = try #require(result.endSessionURL)
         #expect(endSession.text.hasPrefix(fixture.provider.url(of: .endSession) + "?client_id=demo-app&id_token_hint="))
         #expect(fixture.provider.requestCount(.revocation) == 1)
-        #expect(try await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastUser() == nil)
         var iterator = events.makeAsyncIterator()
         #expect(await iterator.next() == LogoutEvent(subject: "alice", reason: .requested))
         await #expect { try await user.send(Self.apiRequest(fixture)) } throws: { ($0 as? AuthClientError)?.code == 10013 }
