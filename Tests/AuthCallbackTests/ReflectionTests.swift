@@ -1,14 +1,9 @@
 import AuthCallback
+import TestVectors
 import Testing
 
 @Suite("AuthCallback: secrets stay out of dump and Mirror")
 struct CallbackReflectionTests {
-    static func dumped(_ value: some Any) -> String {
-        var text = ""
-        dump(value, to: &text)
-        return text
-    }
-
     @Test("dump shows no code, state, ID token or user JSON, but still the issuer, host, path and parameter names")
     func redacted() throws {
         let text =
@@ -17,12 +12,12 @@ struct CallbackReflectionTests {
         let uri = try URI(parsing: text)
         let response = try AuthorizationResponse(callback: uri, expecting: .init(state: "SECRET-STATE", issuer: "https://as.example"))
         for value in [uri, response] as [Any] {
-            let dumped = Self.dumped(value)
+            let dumped = dumped(value)
             #expect(!dumped.contains("SECRET"), "\(dumped)")
             #expect(dumped.contains("<redacted>"))
         }
-        #expect(Self.dumped(uri).contains("client.example") && Self.dumped(uri).contains("/cb"))
-        let dumpedResponse = Self.dumped(response)
+        #expect(dumped(uri).contains("client.example") && dumped(uri).contains("/cb"))
+        let dumpedResponse = dumped(response)
         #expect(dumpedResponse.contains("https://as.example") && dumpedResponse.contains("id_token") && dumpedResponse.contains("user"))
     }
 }

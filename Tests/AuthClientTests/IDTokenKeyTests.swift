@@ -36,16 +36,6 @@ struct IDTokenKeyTests {
         return key.sign(claims: claims.objectValue ?? JSONObject(), using: &generator)
     }
 
-    static func failure(_ client: AuthClient, _ token: String) async -> AuthClientError? {
-        do {
-            _ = try await client.validateIDToken(token, nonce: nil)
-            Issue.record("the token was accepted")
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test(
         "an HS256 token verifies with the client secret whatever kid it names, and no JWK Set is fetched",
         arguments: [nil, "k1", "a-kid-the-jwks-never-had"])
@@ -74,7 +64,7 @@ struct IDTokenKeyTests {
     func secretMismatch() async throws {
         let (client, transport) = try Self.client()
         let other = "the-provider's-own-key-which-the-client-cannot-have"
-        let error = await Self.failure(client, Self.token(.hs256(secret: other, keyID: "provider-key")))
+        let error = await KeySetCacheTests.failure(client, Self.token(.hs256(secret: other, keyID: "provider-key")))
         guard case .idTokenSecretMismatch(keyID: "provider-key")? = error else {
             Issue.record("\(String(describing: error))")
             return
@@ -84,7 +74,7 @@ struct IDTokenKeyTests {
         #expect(description.contains("key of its own") && description.contains("'provider-key'"))
         #expect(!description.contains(Self.secret) && !description.contains(other))
         // Without a kid it is a plain bad signature.
-        guard case .idToken(.invalidSignature)? = await Self.failure(client, Self.token(.hs256(secret: other))) else {
+        guard case .idToken(.invalidSignature)? = await KeySetCacheTests.failure(client, Self.token(.hs256(secret: other))) else {
             Issue.record("not invalidSignature")
             return
         }
@@ -95,12 +85,12 @@ struct IDTokenKeyTests {
     func hs256Refusals() async throws {
         let token = Self.token(.hs256(secret: Self.secret, keyID: "k1"))
         let (rs256Only, transport) = try Self.client { $0.allowedAlgorithms = [.rs256] }
-        guard case .idToken(.algorithmNotAllowed("HS256"))? = await Self.failure(rs256Only, token) else {
+        guard case .idToken(.algorithmNotAllowed("HS256"))? = await KeySetCacheTests.failure(rs256Only, token) else {
             Issue.record("HS256 accepted or refused for another reason")
             return
         }
         let (publicClient, publicTransport) = try Self.client(.none)
-        guard case .idToken(.noMatchingKey("k1", "HS256"))? = await Self.failure(publicClient, token) else {
+        guard case .idToken(.noMatchingKey("k1", "HS256"))? = await KeySetCacheTests.failure(publicClient, token) else {
             Issue.record("a public client verified HS256")
             return
         }
@@ -117,13 +107,13 @@ struct IDTokenKeyTests {
         let (exactly, _) = try Self.client(at: later) { $0.maximumIDTokenAgeSeconds = 600 }
         _ = try await exactly.validateIDToken(token, nonce: nil)
         let (strict, _) = try Self.client(at: later) { $0.maximumIDTokenAgeSeconds = 599 }
-        let error = await Self.failure(strict, token)
+        let error = await KeySetCacheTests.failure(strict, token)
         guard case .idToken(.issuedTooLongAgo(issuedAt: Self.start, now: later, maximumAgeSeconds: 599))? = error else {
             Issue.record("\(String(describing: error))")
             return
         }
         let (negative, _) = try Self.client { $0.maximumIDTokenAgeSeconds = -1 }
-        guard case .invalidConfiguration? = await Self.failure(negative, token) else {
+        guard case .invalidConfiguration? = await KeySetCacheTests.failure(negative, token) else {
             Issue.record("a negative age accepted")
             return
         }

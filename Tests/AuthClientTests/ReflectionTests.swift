@@ -3,16 +3,11 @@ import AuthClient
 import AuthCredentials
 import AuthPKCE
 import AuthTesting
+import TestVectors
 import Testing
 
 @Suite("AuthClient: secrets stay out of dump and Mirror")
 struct ClientReflectionTests {
-    static func dumped(_ value: some Any) -> String {
-        var text = ""
-        dump(value, to: &text)
-        return text
-    }
-
     @Test("dump shows no client secret, verifier, state, nonce, token or body, but still the settings and endpoints")
     func redacted() async throws {
         let fixture = try Fixture()
@@ -33,14 +28,14 @@ struct ClientReflectionTests {
             fixture.client.configuration, fixture.client, authorization, request, response, user,
         ]
         for value in values {
-            let text = Self.dumped(value)
+            let text = dumped(value)
             for secret in secrets { #expect(!text.contains(secret), "\(type(of: value)) shows a secret") }
             #expect(text.contains("<redacted"), "\(type(of: value))")
         }
-        #expect(Self.dumped(fixture.client.configuration).contains(fixture.client.configuration.clientID))
-        #expect(Self.dumped(authorization).contains(try #require(authorization.url.host)))
-        #expect(Self.dumped(request).contains("https://api.example/orders") && Self.dumped(request).contains("Authorization"))
-        #expect(Self.dumped(response).contains("200"))
-        #expect(Self.dumped(user).contains("alice"))
+        #expect(dumped(fixture.client.configuration).contains(fixture.client.configuration.clientID))
+        #expect(dumped(authorization).contains(try #require(authorization.url.host)))
+        #expect(dumped(request).contains("https://api.example/orders") && dumped(request).contains("Authorization"))
+        #expect(dumped(response).contains("200"))
+        #expect(dumped(user).contains("alice"))
     }
 }

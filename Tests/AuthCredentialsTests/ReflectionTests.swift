@@ -1,15 +1,10 @@
 import AuthCredentials
 import AuthJWT
+import TestVectors
 import Testing
 
 @Suite("AuthCredentials: secrets stay out of dump and Mirror")
 struct CredentialsReflectionTests {
-    static func dumped(_ value: some Any) -> String {
-        var text = ""
-        dump(value, to: &text)
-        return text
-    }
-
     @Test("dump shows no token, code or state, but still the user, token type, expiry and scopes")
     func redacted() throws {
         let tokens = TokenSet(
@@ -27,14 +22,14 @@ struct CredentialsReflectionTests {
         var document = CredentialStoreDocument()
         document.credentials = [stored]
         for value in [tokens, response, apple, stored, document] as [Any] {
-            let text = Self.dumped(value)
+            let text = dumped(value)
             #expect(!text.contains("SECRET"), "\(text)")
             #expect(text.contains("<redacted>"))
         }
-        #expect(Self.dumped(tokens).contains("1800000000") && Self.dumped(tokens).contains("email"))
+        #expect(dumped(tokens).contains("1800000000") && dumped(tokens).contains("email"))
         #expect(
-            Self.dumped(response).contains("Bearer") && Self.dumped(response).contains("3600")
-                && Self.dumped(response).contains("device_secret"))
-        #expect(Self.dumped(apple).contains("001234.abcd.1234") && Self.dumped(stored).contains("001234.abcd.1234"))
+            dumped(response).contains("Bearer") && dumped(response).contains("3600")
+                && dumped(response).contains("device_secret"))
+        #expect(dumped(apple).contains("001234.abcd.1234") && dumped(stored).contains("001234.abcd.1234"))
     }
 }

@@ -1,14 +1,9 @@
 import AuthPKCE
+import TestVectors
 import Testing
 
 @Suite("AuthPKCE: secrets stay out of dump and Mirror")
 struct PKCEReflectionTests {
-    static func dumped(_ value: some Any) -> String {
-        var text = ""
-        dump(value, to: &text)
-        return text
-    }
-
     @Test("dump shows no verifier, state or nonce, but still the challenge and the verifier's length")
     func redacted() throws {
         let secret = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"  // RFC 7636 Appendix B
@@ -17,12 +12,12 @@ struct PKCEReflectionTests {
         let state = try OAuthState("state-only-the-client-knows")
         let nonce = try OIDCNonce("nonce-only-the-client-knows")
         for value in [verifier, pkce, state, nonce] as [Any] {
-            let text = Self.dumped(value)
+            let text = dumped(value)
             #expect(!text.contains(secret) && !text.contains("only-the-client-knows"), "\(text)")
             #expect(text.contains("<redacted>"))
             #expect(Mirror(reflecting: value).children.allSatisfy { !"\($0.value)".contains(secret) })
         }
-        #expect(Self.dumped(pkce).contains("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"))  // the challenge, RFC 7636 Appendix B
-        #expect(Self.dumped(verifier).contains("43"))
+        #expect(dumped(pkce).contains("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"))  // the challenge, RFC 7636 Appendix B
+        #expect(dumped(verifier).contains("43"))
     }
 }

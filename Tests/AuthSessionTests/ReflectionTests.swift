@@ -1,16 +1,11 @@
 import AuthCallback
 import AuthCredentials
 import AuthSession
+import TestVectors
 import Testing
 
 @Suite("AuthSession: secrets stay out of dump and Mirror")
 struct SessionReflectionTests {
-    static func dumped(_ value: some Any) -> String {
-        var text = ""
-        dump(value, to: &text)
-        return text
-    }
-
     @Test("dump shows no code, state, nonce or form body, but still where the redirect went and the scopes")
     func redacted() throws {
         let redirect = Redirect(
@@ -18,11 +13,11 @@ struct SessionReflectionTests {
             formBody: Array("code=SECRET-CODE&id_token=SECRET-ID".utf8))
         let request = AppleIDRequest(requestedScopes: [.fullName, .email], state: "SECRET-STATE", nonce: "SECRET-NONCE")
         for value in [redirect, request] as [Any] {
-            let text = Self.dumped(value)
+            let text = dumped(value)
             #expect(!text.contains("SECRET"), "\(text)")
             #expect(text.contains("<redacted"))
         }
-        #expect(Self.dumped(redirect).contains("com.example.app") && Self.dumped(redirect).contains("/cb"))
-        #expect(Self.dumped(request).contains("email"))
+        #expect(dumped(redirect).contains("com.example.app") && dumped(redirect).contains("/cb"))
+        #expect(dumped(request).contains("email"))
     }
 }

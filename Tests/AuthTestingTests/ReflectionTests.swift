@@ -1,6 +1,7 @@
 import AuthClient
 import AuthCredentials
 import AuthTesting
+import TestVectors
 import Testing
 
 @Suite("AuthTesting: secrets stay out of dump and Mirror")
