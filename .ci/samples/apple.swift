@@ -12,8 +12,9 @@ let claims: JSONValue = [
     "nonce": .string(SHA256.hash(data: rawNonce.utf8).hexString), "real_user_status": 2,
 ]
 let identityToken = TestSigningKey.rs256.sign(claims: claims.objectValue ?? JSONObject(), using: &generator)
-let appleKeys = try JWKSet(json: TestSigningKey.jwkSet([.rs256]).serialized())   // https://appleid.apple.com/auth/keys
-let body = Array("code=c1a2b3&state=\(state.value)&id_token=\(identityToken)&user=%7B%22name%22%3A%7B%22firstName%22%3A%22Alice%22%7D%7D".utf8)
+let appleKeys = try JWKSet(json: TestSigningKey.jwkSet([.rs256]).serialized())  // https://appleid.apple.com/auth/keys
+let body = Array(
+    "code=c1a2b3&state=\(state.value)&id_token=\(identityToken)&user=%7B%22name%22%3A%7B%22firstName%22%3A%22Alice%22%7D%7D".utf8)
 let configDirectory = "/home/me/.config/app"
 let tokens = TokenSet(accessToken: "access-1", refreshToken: "refresh-1", idToken: identityToken)
 let newTokens = TokenSet(accessToken: "access-2", refreshToken: "refresh-2", idToken: identityToken)

@@ -4,11 +4,11 @@ import AuthFlow
 import AuthTesting
 
 let provider = FakeOpenIDProvider()
-let configuration = try provider.clientConfiguration         // issuer, client id, redirect URI, scopes
+let configuration = try provider.clientConfiguration  // issuer, client id, redirect URI, scopes
 let client = try await AuthClient.discover(configuration, transport: provider)
-let metadata = client.metadata                                 // what discovery returned
-let clock = client.clock                                       // the injected wall clock
-let browser = provider.browser(.approve(subject: "alice"))     // the user agent: signs alice in
+let metadata = client.metadata  // what discovery returned
+let clock = client.clock  // the injected wall clock
+let browser = provider.browser(.approve(subject: "alice"))  // the user agent: signs alice in
 let agent: any UserAgent = browser
 // Step 2: the authorization request, its state and nonce.
 var generator = SystemRandomNumberGenerator()

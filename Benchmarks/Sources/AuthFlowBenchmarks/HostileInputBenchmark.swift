@@ -19,40 +19,64 @@ enum HostileInputBenchmark {
         let atLimit = JSONValue.ParsingOptions(maximumDepth: limit)
 
         var cases: [(name: String, unit: String, sizes: [Int], body: (Int) -> () -> Void)] = []
-        cases.append(("JSON text 0.000…01 → NumericDate", "zeros", zeroRuns, { count in
-            let text = Array(("0." + String(repeating: "0", count: count) + "1").utf8)
-            return {
-                let date = (try? JSONValue(parsing: text, options: big))?.numberValue.flatMap(NumericDate.init)
-                precondition(date == NumericDate(secondsSince1970: 0))
-                blackHole(date)
-            }
-        }))
-        cases.append(("JSONNumber → NumericDate only", "zeros", zeroRuns, { count in
-            let number = (try? JSONValue(parsing: "0." + String(repeating: "0", count: count) + "1", options: big))!.numberValue!
-            return { blackHole(NumericDate(number)) }
-        }))
-        cases.append(("claims date {\"exp\":0.000…01}", "zeros", zeroRuns, { count in
-            let text = Array(("{\"exp\":0." + String(repeating: "0", count: count) + "1}").utf8)
-            return {
-                let object = (try? JSONValue(parsing: text, options: big))!.objectValue!
-                blackHole(try? JWTClaims(object).date("exp"))
-            }
-        }))
-        cases.append(("1000…0 int64Value/decimalParts", "digits", zeroRuns, { count in
-            let number = (try? JSONValue(parsing: "1" + String(repeating: "0", count: count), options: big))!.numberValue!
-            return {
-                precondition(number.int64Value == nil && NumericDate(number) == nil)
-                blackHole(number.decimalParts)
-            }
-        }))
-        cases.append(("exponent 1e-999…9", "digits", zeroRuns, { count in
-            let number = (try? JSONValue(parsing: "1e-" + String(repeating: "9", count: count), options: big))!.numberValue!
-            return { blackHole(NumericDate(number)) }
-        }))
-        cases.append(("nested [[…]] up to the limit", "levels", [limit / 8, limit / 4, limit / 2, limit], { depth in
-            let text = Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
-            return { blackHole(try? JSONValue(parsing: text, options: atLimit)) }
-        }))
+        cases.append(
+            (
+                "JSON text 0.000…01 → NumericDate", "zeros", zeroRuns,
+                { count in
+                    let text = Array(("0." + String(repeating: "0", count: count) + "1").utf8)
+                    return {
+                        let date = (try? JSONValue(parsing: text, options: big))?.numberValue.flatMap(NumericDate.init)
+                        precondition(date == NumericDate(secondsSince1970: 0))
+                        blackHole(date)
+                    }
+                }
+            ))
+        cases.append(
+            (
+                "JSONNumber → NumericDate only", "zeros", zeroRuns,
+                { count in
+                    let number = (try? JSONValue(parsing: "0." + String(repeating: "0", count: count) + "1", options: big))!.numberValue!
+                    return { blackHole(NumericDate(number)) }
+                }
+            ))
+        cases.append(
+            (
+                "claims date {\"exp\":0.000…01}", "zeros", zeroRuns,
+                { count in
+                    let text = Array(("{\"exp\":0." + String(repeating: "0", count: count) + "1}").utf8)
+                    return {
+                        let object = (try? JSONValue(parsing: text, options: big))!.objectValue!
+                        blackHole(try? JWTClaims(object).date("exp"))
+                    }
+                }
+            ))
+        cases.append(
+            (
+                "1000…0 int64Value/decimalParts", "digits", zeroRuns,
+                { count in
+                    let number = (try? JSONValue(parsing: "1" + String(repeating: "0", count: count), options: big))!.numberValue!
+                    return {
+                        precondition(number.int64Value == nil && NumericDate(number) == nil)
+                        blackHole(number.decimalParts)
+                    }
+                }
+            ))
+        cases.append(
+            (
+                "exponent 1e-999…9", "digits", zeroRuns,
+                { count in
+                    let number = (try? JSONValue(parsing: "1e-" + String(repeating: "9", count: count), options: big))!.numberValue!
+                    return { blackHole(NumericDate(number)) }
+                }
+            ))
+        cases.append(
+            (
+                "nested [[…]] up to the limit", "levels", [limit / 8, limit / 4, limit / 2, limit],
+                { depth in
+                    let text = Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+                    return { blackHole(try? JSONValue(parsing: text, options: atLimit)) }
+                }
+            ))
 
         print("\nHostile input growth (AuthJSON, AuthJWT): time per operation, and the ratio when the input doubles")
         print(pad("case (size: digits or levels)", 34) + padLeft("size", 10) + padLeft("ms/op", 11) + padLeft("×prev", 8) + "  growth")
@@ -72,16 +96,18 @@ enum HostileInputBenchmark {
             // The growth over the whole range, per doubling: one step can jump when an allocation crosses
             // into another cache level or into mmap, but only super-linear work keeps the average above 2.
             let growth = pow(times[times.count - 1] / times[0], 1 / Double(times.count - 1))
-            print(pad("", 34) + padLeft("×\(format(growth, decimals: 2))", 29) + "  per doubling over the range: "
-                + (growth <= superLinearRatio ? "linear" : "SUPER-LINEAR (quadratic is ×4)"))
+            print(
+                pad("", 34) + padLeft("×\(format(growth, decimals: 2))", 29) + "  per doubling over the range: "
+                    + (growth <= superLinearRatio ? "linear" : "SUPER-LINEAR (quadratic is ×4)"))
         }
         // The deepest attack is refused at the limit, however large the configured depth.
         let attack = Array(String(repeating: "[", count: 55_000).utf8)
         let refusal = measure(settings: settings) {
             blackHole(try? JSONValue(parsing: attack, options: .init(maximumDepth: .max)))
         }
-        print(pad("55,000 '[' with maximumDepth .max", 34) + padLeft("refused", 10) + padLeft(format(refusal / 1e6, decimals: 3), 11)
-            + "          nestingTooDeep at \(limit)")
+        print(
+            pad("55,000 '[' with maximumDepth .max", 34) + padLeft("refused", 10) + padLeft(format(refusal / 1e6, decimals: 3), 11)
+                + "          nestingTooDeep at \(limit)")
     }
 
     /// The fastest time of one call of `body`, in nanoseconds, over `settings.samples` samples of at least

@@ -15,37 +15,31 @@ enum DemoCommand {
         let device = arguments.flag("--device")
         let failureName = try arguments.option("--fail")
         try arguments.expectNone()
+        let (text, asExpected): (String, Bool)
         if device {
             guard !useRFCExample else {
                 throw .usage("--rfc7636-example goes with the code flow, not --device (the device grant has no PKCE)")
             }
-            var failure: DeviceDemoFlow.Failure? = nil
-            if let failureName {
-                guard let known = DeviceDemoFlow.Failure(rawValue: failureName) else {
-                    throw .usage(
-                        "unknown --fail for --device: '\(failureName)'; one of: \(DeviceDemoFlow.Failure.allCases.map(\.rawValue).joined(separator: ", "))"
-                    )
-                }
-                failure = known
-            }
-            let flow = DeviceDemoFlow(failure: failure)
-            let (text, asExpected) = runBlocking { await flow.run() }
-            terminal.write(text, to: .standardOutput)
-            guard asExpected else { throw .failure("the demo did not go as expected (see above)") }
-            return
+            let flow = DeviceDemoFlow(failure: try failure(DeviceDemoFlow.Failure.self, named: failureName, for: "--fail for --device"))
+            (text, asExpected) = runBlocking { await flow.run() }
+        } else {
+            let flow = DemoFlow(
+                failure: try failure(DemoFlow.Failure.self, named: failureName, for: "step for --fail"),
+                verifierOctets: useRFCExample ? rfc7636Octets : nil)
+            (text, asExpected) = runBlocking { await flow.run() }
         }
-        var failure: DemoFlow.Failure? = nil
-        if let failureName {
-            guard let known = DemoFlow.Failure(rawValue: failureName) else {
-                throw .usage(
-                    "unknown step for --fail: '\(failureName)'; one of: \(DemoFlow.Failure.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            failure = known
-        }
-        let flow = DemoFlow(failure: failure, verifierOctets: useRFCExample ? rfc7636Octets : nil)
-        let (text, asExpected) = runBlocking { await flow.run() }
         terminal.write(text, to: .standardOutput)
         guard asExpected else { throw .failure("the demo did not go as expected (see above)") }
+    }
+
+    /// The failure named `name`, or nil without one; an unknown name is a usage error listing the known ones.
+    private static func failure<Failure: CaseIterable & RawRepresentable<String>>(
+        _ type: Failure.Type, named name: String?, for what: String
+    ) throws(CLIError) -> Failure? {
+        guard let name else { return nil }
+        guard let known = Failure(rawValue: name) else {
+            throw .usage("unknown \(what): '\(name)'; one of: \(Failure.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return known
     }
 }
