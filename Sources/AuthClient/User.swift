@@ -304,7 +304,7 @@ public actor User {
         generation += 1
         tokens = nil
         unsaved = nil
-        client.logouts.send(LogoutEvent(subject: subject, reason: .refreshFailed(refusal)))
+        client.userLoggedOut(LogoutEvent(subject: subject, reason: .refreshFailed(refusal)))
         return .failure(.refreshFailed(refusal))
     }
 
@@ -370,7 +370,7 @@ public actor User {
         generation += 1
         tokens = nil
         unsaved = nil
-        defer { client.logouts.send(LogoutEvent(subject: subject, reason: reason)) }
+        defer { client.userLoggedOut(LogoutEvent(subject: subject, reason: reason)) }
         do {
             try await client.store.remove(user: subject)
         } catch {
