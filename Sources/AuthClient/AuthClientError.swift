@@ -60,6 +60,8 @@ public enum AuthClientError: Error, Sendable {
     /// An HS256 ID token's MAC does not verify with the client secret (Core §10.1), and its header names a
     /// key: the provider may be MACing ID tokens with a key of its own, which the client cannot have.
     case idTokenSecretMismatch(keyID: String)
+    /// A `WWW-Authenticate` field value could not be read (RFC 9110 §11.6.1); the reason names the byte.
+    case invalidChallenge(String)
     /// The login asked for a multi-factor method (``LoginOptions`` `expectedAMR`), and the ID token's `amr`
     /// (RFC 8176) names none of the expected values: the user did not complete it. Nothing was saved.
     /// `actual` is the `amr` as sent (empty when absent).
@@ -108,6 +110,7 @@ public enum AuthClientError: Error, Sendable {
         case .deviceCodeExpired: 10021
         case .keySetRefetchFailed: 10022
         case .idTokenSecretMismatch: 10023
+        case .invalidChallenge: 10024
         case .missingExpectedMFA: 10101
         case .acrNotSatisfied: 10102
         case .stepUpRequired: 10103
@@ -170,6 +173,7 @@ extension AuthClientError: CustomStringConvertible {
             case .idTokenSecretMismatch(let keyID):
                 "the HS256 ID token does not verify with the client secret (OpenID Connect Core §10.1); its header names key '\(keyID)', "
                     + "so the provider may be MACing with a key of its own rather than the client secret"
+            case .invalidChallenge(let reason): "the WWW-Authenticate header cannot be read: \(reason)"
             case .missingExpectedMFA(let expected, let actual):
                 "the user did not complete the expected multi-factor authentication: the ID token's amr is "
                     + (actual.isEmpty ? "absent" : "[\(actual.joined(separator: ", "))]")
