@@ -66,13 +66,14 @@ extension AuthClient {
         }
         guard let waiting = pendingLogins.pending else { throw .noPendingLogin }
         try Self.checkOwnResponse(waiting.request, redirect)
-        let taken = pendingLogins.takeForHandOff(accepting: { $0.request.state == waiting.request.state }) { [self] pending in
+        let complete: @Sendable (PendingLogin) async -> Result<User, AuthClientError> = { [self] pending in
             do throws(AuthClientError) {
                 return .success(try await finishLogin(pending.request, redirect: redirect))
             } catch {
                 return .failure(error)
             }
         }
+        let taken = pendingLogins.takeForHandOff(accepting: { $0.request.state == waiting.request.state }, complete: complete)
         guard let taken else { throw .noPendingLogin }
         taken.session?.cancel()
         return try await taken.task.value.get()

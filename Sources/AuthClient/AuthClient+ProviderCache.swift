@@ -1,6 +1,6 @@
 import AuthCredentials
-import AuthSession
 import AuthJWT
+import AuthSession
 
 extension AuthClient {
     /// Whether this client was made from the store's ``ProviderCache`` because discovery could not reach

@@ -86,7 +86,8 @@ public final class AuthClient: Sendable {
         self.store = store
         self.clock = clock
         self.sleeper = sleeper
-        keySet = cachedKeySet.map { KeySetCache(url: metadata.jwksURI, cached: $0.keys, body: $0.body) } ?? KeySetCache(url: metadata.jwksURI)
+        keySet =
+            cachedKeySet.map { KeySetCache(url: metadata.jwksURI, cached: $0.keys, body: $0.body) } ?? KeySetCache(url: metadata.jwksURI)
     }
 
     /// Fetches `/.well-known/openid-configuration` under the issuer (OpenID Connect Discovery §4), checks
@@ -108,7 +109,9 @@ public final class AuthClient: Sendable {
         do {
             response = try await transport.send(request)
         } catch {
-            guard isTransient(error), let client = try await cachedClient(configuration, transport, store, clock, sleeper) else { throw error }
+            guard isTransient(error), let client = try await cachedClient(configuration, transport, store, clock, sleeper) else {
+                throw error
+            }
             return client
         }
         guard response.status == 200 else {
@@ -159,7 +162,8 @@ public final class AuthClient: Sendable {
     ) async throws(AuthClientError) -> User {
         let request = try authorizationRequest(options, using: &generator)
         let session = AuthenticationSession(url: request.url, callback: request.callback, userAgent: userAgent)
-        session.prefersEphemeralWebBrowserSession = options.prefersEphemeralWebBrowserSession ?? configuration.prefersEphemeralWebBrowserSession
+        session.prefersEphemeralWebBrowserSession =
+            options.prefersEphemeralWebBrowserSession ?? configuration.prefersEphemeralWebBrowserSession
         let id = startPendingLogin(request, session: session)
         let redirect: Redirect
         do {
