@@ -124,3 +124,20 @@ struct PendingLoginTests {
         #expect(client.loginState == .loggedOut)
     }
 }
+
+@Suite("PendingLogin: an app-driven login completed through the URL handler")
+struct AppDrivenLoginTests {
+    @Test("beginLogin, the browser outside the client, then handleAuthenticationResponse(url:) without a pending argument")
+    func appDriven() async throws {
+        let fixture = try Fixture()
+        var generator = SeededRandomNumberGenerator(seed: 6)
+        let pending = try fixture.client.beginLogin(LoginOptions(extraScopes: [Scope(rawValue: "orders:read")]), using: &generator)
+        #expect(fixture.client.pendingLogin?.request.state.value == pending.request.state.value)
+        let redirect = try await fixture.provider.browser().present(UserAgentRequest(url: pending.url, callback: pending.request.callback))
+        let user = try await fixture.client.handleAuthenticationResponse(url: redirect.callbackURL.text)
+        #expect(user.subject == "alice")
+        #expect(await user.tokens?.scopes?.contains("orders:read") == true)
+        #expect(fixture.client.pendingLogin == nil)
+        #expect(fixture.client.loginState == .loggedIn(user))
+    }
+}
