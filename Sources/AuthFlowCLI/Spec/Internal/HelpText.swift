@@ -53,7 +53,7 @@ enum HelpText {
         }
         options.append(("-h, --help", "show this help"))
         text += "\noptions:\n" + table(options)
-        if !spec.groups.isEmpty { text += spec.groups.map { "  " + $0.sentence + "\n" }.joined() }
+        if !spec.groups.isEmpty { text += "\nrules:\n" + spec.groups.map { "  " + $0.sentence + "\n" }.joined() }
         if !spec.examples.isEmpty {
             text += "\nexamples:\n" + spec.examples.map { "  " + ($0.contains("authflow ") ? $0 : "authflow " + $0) + "\n" }.joined()
         }
