@@ -1,3 +1,4 @@
+import AuthCallback
 import AuthJSON
 
 /// Everything the fake provider remembers, behind its lock.
@@ -10,6 +11,8 @@ struct ProviderState {
         var subject: String
         var scope: String
         var authTime: Int64
+        /// The resources asked for (RFC 8707), which the tokens may serve.
+        var resources: [String] = []
         var used = false
         var issuedTokens: [String] = []
     }
@@ -17,6 +20,14 @@ struct ProviderState {
     struct TokenGrant {
         var subject: String
         var scope: String
+        var expiresAt: Int64
+        /// An access token's audience, or the resources a refresh token may get tokens for (RFC 8707).
+        var audience: [String] = []
+    }
+
+    /// A pushed authorization request (RFC 9126), by request URI: single use, until `expiresAt`.
+    struct PushedRequest {
+        var parameters: [FormParameter]
         var expiresAt: Int64
     }
 
@@ -48,6 +59,9 @@ struct ProviderState {
         var decision = Decision.pending
     }
     var skew: Int64 = 0
+    var pushedRequests: [String: PushedRequest] = [:]
+    /// The `jti` of every client assertion accepted, with its `exp` (RFC 7523 §3: no replay).
+    var assertionIDs: [String: Int64] = [:]
 
     init(generator: SeededRandomNumberGenerator, signingKey: TestSigningKey) {
         self.generator = generator
