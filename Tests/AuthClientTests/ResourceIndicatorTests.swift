@@ -30,6 +30,40 @@ struct ResourceIndicatorTests {
         #expect(fixture.provider.audience(ofAccessToken: narrowTokens.accessToken) == [Self.files])
     }
 
+    /// Forwards to the provider and keeps the form bodies sent to the token endpoint.
+    actor TokenRequests {
+        var forms: [[FormParameter]] = []
+        func record(_ form: [FormParameter]) { forms.append(form) }
+    }
+
+    struct Recording: HTTPTransport {
+        let provider: FakeOpenIDProvider
+        let log = TokenRequests()
+        func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+            if request.url == provider.url(of: .token), let form = try? FormParameter.parse(request.body) { await log.record(form) }
+            return try await provider.send(request)
+        }
+    }
+
+    @Test("the code exchange repeats the resources; a resource token's refresh asks for that one resource only")
+    func resourcesOnTheWire() async throws {
+        let fixture = try Fixture(client: Self.withResources)
+        let wire = Recording(provider: fixture.provider)
+        let client = try AuthClient(
+            configuration: fixture.client.configuration, metadata: fixture.provider.metadata, transport: wire, clock: .manual(fixture.time))
+        var generator = SeededRandomNumberGenerator(seed: 1)
+        let user = try await client.login(with: fixture.provider.browser(), using: &generator)
+        _ = try await user.accessToken(forResource: Self.files)
+        _ = try await user.refreshTokens()
+        let forms = await wire.log.forms
+        func resources(_ index: Int) -> [String] { forms[index].filter { $0.name == "resource" }.map(\.value) }
+        try #require(forms.count == 3)
+        #expect(forms[0].first { $0.name == "grant_type" }?.value == "authorization_code")
+        #expect(resources(0) == [Self.api, Self.files])
+        #expect(resources(1) == [Self.files])
+        #expect(resources(2) == [Self.api, Self.files])  // an ordinary refresh asks for the configuration's resources
+    }
+
     @Test("one refresh token gives a token per resource, cached; a rotated refresh token goes to the main set and the store")
     func perResourceTokens() async throws {
         let fixture = try Fixture(client: Self.withResources)
