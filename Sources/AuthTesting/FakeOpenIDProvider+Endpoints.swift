@@ -282,6 +282,8 @@ extension FakeOpenIDProvider {
         else {
             return Self.oauthError(.invalidRequest, "no token")
         }
+        // RFC 7009 §2.1: the client authenticates as at the token endpoint.
+        if let refused = authenticateClient(request, { name in parameters.first { $0.name == name }?.value }) { return refused }
         state.withLock { state in
             state.accessTokens[token] = nil
             state.refreshTokens[token] = nil

@@ -36,13 +36,26 @@ struct ClientAssertionTests {
         }
     }
 
-    @Test("a login authenticates with an assertion at the token endpoint, for either audience")
+    @Test("assertions authenticate the login, the refresh, the revocation and the device request, for either audience")
     func login() async throws {
         for audience in [ClientAssertion.Audience.tokenEndpoint, .issuer] {
             let fixture = try Fixture(authentication: .clientSecretJWT(Fixture.secret, audience: audience))
             let user = try await fixture.login()
             _ = try await user.refreshTokens()
-            _ = try await user.logout()
+            #expect(try await user.logout().didRevoke)
+            _ = try await fixture.client.requestDeviceAuthorization()
+        }
+        // A wrong secret is refused at each of them.
+        let fixture = try Fixture(authentication: .clientSecretJWT(Fixture.secret))
+        var configuration = fixture.client.configuration
+        configuration.clientAuthentication = .clientSecretJWT("a-wrong-secret")
+        let client = try AuthClient(configuration: configuration, metadata: fixture.provider.metadata, transport: fixture.provider)
+        await #expect(throws: AuthClientError.self) { try await client.revoke("a-token", hint: "access_token") }
+        do {
+            _ = try await client.requestDeviceAuthorization()
+            Issue.record("a wrong secret was accepted")
+        } catch {
+            #expect(error.oauthError == .invalidClient)
         }
     }
 
