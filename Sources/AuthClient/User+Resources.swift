@@ -43,11 +43,13 @@ extension User {
                 break
             }
         }
-        let task = Task { await self.fetchResourceTokens(resource) }
+        let task = Task {
+            let result = await self.fetchResourceTokens(resource)
+            self.resourceRefreshing = nil
+            return result
+        }
         resourceRefreshing = task
-        let result = await task.value
-        resourceRefreshing = nil
-        return try result.get()
+        return try await task.value.get()
     }
 
     private func fetchResourceTokens(_ resource: String) async -> Result<TokenSet, AuthClientError> {

@@ -74,7 +74,7 @@ struct ResourceIndicatorTests {
         let after = try #require(await user.tokens)
         #expect(after.accessToken == before.accessToken)
         #expect(after.refreshToken != before.refreshToken)  // the fake rotates
-        #expect(try await fixture.store.credential(for: "alice")?.tokens?.refreshToken == after.refreshToken)
+        #expect(await fixture.store.credential(for: "alice")?.tokens?.refreshToken == after.refreshToken)
         #expect(try await user.accessToken(forResource: Self.files) == token)
         #expect(fixture.provider.requestCount(.token) == 2)
         // The main set refreshes with the new refresh token, and the resource token is asked again when it expires.
@@ -83,6 +83,25 @@ struct ResourceIndicatorTests {
         let renewed = try await user.accessToken(forResource: Self.files)
         #expect(renewed != token)
         #expect(fixture.provider.audience(ofAccessToken: renewed) == [Self.files])
+    }
+
+    @Test("resource tokens and refreshes at the same time take turns: no rotated refresh token is spent twice")
+    func concurrentUse() async throws {
+        let fixture = try Fixture(client: Self.withResources)
+        let user = try await fixture.login()
+        async let files = user.accessToken(forResource: Self.files)
+        async let api = user.accessToken(forResource: Self.api)
+        async let refreshed = user.refreshTokens()
+        async let again = user.accessToken(forResource: Self.files)
+        let (filesToken, apiToken, tokens, filesAgain) = try await (files, api, refreshed, again)
+        #expect(fixture.provider.audience(ofAccessToken: filesToken) == [Self.files])
+        #expect(fixture.provider.audience(ofAccessToken: apiToken) == [Self.api])
+        #expect(filesAgain == filesToken)
+        #expect(await user.isLoggedIn)
+        let current = try #require(await user.tokens)
+        #expect(current.accessToken == tokens.accessToken)
+        #expect(await fixture.store.credential(for: "alice")?.tokens?.refreshToken == current.refreshToken)
+        #expect(fixture.provider.requestCount(.token) == 4)  // the code, two resources, one refresh
     }
 
     @Test("a resource the provider does not serve is refused with invalid_target at authorize and at the token endpoint")
