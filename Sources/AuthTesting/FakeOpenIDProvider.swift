@@ -5,8 +5,9 @@ import AuthJWT
 import AuthSession
 
 /// An OpenID Provider that runs in your process: discovery, authorization, token (authorization code with
-/// PKCE, refresh), userinfo, JWKS, revocation (RFC 7009) and end-session — issuing real signed ID tokens —
-/// plus switches to make each step fail. It is an `HTTPTransport`, so a client talks to it directly;
+/// PKCE, refresh, token exchange RFC 8693), pushed authorization requests (RFC 9126), resource indicators
+/// (RFC 8707), userinfo, JWKS, revocation (RFC 7009) and end-session — issuing real signed ID tokens and
+/// verifying `client_secret_jwt` assertions (RFC 7523) — plus switches to make each step fail. It is an `HTTPTransport`, so a client talks to it directly;
 /// ``browser(_:)`` is the user agent that signs the user in.
 ///
 /// ```swift
