@@ -1,6 +1,7 @@
 import AuthCallback
 import AuthClient
 import AuthCredentials
+import AuthJSON
 import AuthJWT
 import AuthSession
 import AuthTesting
@@ -161,6 +162,29 @@ struct PushedAuthorizationTests {
         let fixture = try Fixture(authentication: .clientSecretJWT(Fixture.secret), configure: Self.requiringPAR)
         _ = try await fixture.login()
         #expect(fixture.provider.requestCount(.pushedAuthorization) == 1)
+    }
+
+    @Test("metadata: the endpoint and the flag are read from discovery; a malformed flag counts as required, never as off")
+    func metadata() throws {
+        func read(_ members: String) throws -> ProviderMetadata {
+            let json =
+                #"{"issuer": "https://as.example.com", "authorization_endpoint": "https://as.example.com/a", "#
+                + #""token_endpoint": "https://as.example.com/t", "jwks_uri": "https://as.example.com/k""# + members + "}"
+            return try ProviderMetadata(json: Array(json.utf8), expectedIssuer: "https://as.example.com")
+        }
+        let required = try read(
+            #", "pushed_authorization_request_endpoint": "https://as.example.com/par", "require_pushed_authorization_requests": true"#)
+        #expect(required.pushedAuthorizationRequestEndpoint == "https://as.example.com/par")
+        #expect(required.requiresPushedAuthorizationRequests)
+        #expect(try !read("").requiresPushedAuthorizationRequests)
+        #expect(try read("").pushedAuthorizationRequestEndpoint == nil)
+        #expect(try !read(#", "require_pushed_authorization_requests": false"#).requiresPushedAuthorizationRequests)
+        #expect(try read(#", "require_pushed_authorization_requests": "false""#).requiresPushedAuthorizationRequests)
+        var edited = required
+        edited.requiresPushedAuthorizationRequests = false
+        edited.pushedAuthorizationRequestEndpoint = nil
+        #expect(!edited.requiresPushedAuthorizationRequests && edited.pushedAuthorizationRequestEndpoint == nil)
+        #expect(edited.document["token_endpoint"]?.stringValue == "https://as.example.com/t")
     }
 
     @Test("the wire matches RFC 9126: §2.2's response read, §4's authorization URL, §2.1's parameters pushed with Basic")
