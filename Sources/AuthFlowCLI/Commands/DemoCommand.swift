@@ -12,7 +12,7 @@ enum DemoCommand: CLICommand {
                 }))
     static let device = Flag("device", help: "the device authorization grant (RFC 8628) instead of the code flow")
     static let par = Flag(
-        "par", help: "a login through a pushed authorization request (RFC 9126) with client_secret_jwt and resource indicators")
+        "par", help: "a pushed authorization request (RFC 9126), client_secret_jwt, a token per resource")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
 
     static let spec = CommandSpec(
