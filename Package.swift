@@ -26,7 +26,7 @@ let libraries: [Library] = [
     Library(name: "AuthCredentials", dependencies: ["AuthCallback", "AuthJWT", "AuthJSON"]),
     Library(name: "AuthButtonLayout"),
     Library(name: "AuthSession", dependencies: ["AuthCallback", "AuthCredentials", "AuthDigest", "AuthJWT", "AuthPKCE"]),
-    Library(name: "AuthClient", dependencies: ["AuthBase64URL", "AuthCallback", "AuthCredentials", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
+    Library(name: "AuthClient", dependencies: ["AuthBase64URL", "AuthCallback", "AuthCredentials", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
     // The URLSession transport: the only module that imports Foundation's networking.
     // It also gives every module's error a LocalizedError conformance, so it names them all.
     Library(name: "AuthURLSession", dependencies: ["AuthBase64URL", "AuthButtonLayout", "AuthCallback", "AuthClient", "AuthCredentials", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),

@@ -83,6 +83,24 @@ public enum AuthClientError: Error, Sendable {
     /// A decoded ``PendingLogin`` cannot be completed by this client: the reason names what differs
     /// (issuer, client id, redirect URI) or what is not valid in it.
     case invalidPendingLogin(String)
+    /// A pushed authorization request (RFC 9126) is required — by the provider's
+    /// `require_pushed_authorization_requests` or by the request's options — but cannot be made: the reason
+    /// says why (no `pushed_authorization_request_endpoint`, an endpoint that is not https, PAR turned off).
+    /// The client never falls back to a plain authorization request then.
+    case pushedAuthorizationUnavailable(String)
+    /// The pushed authorization request endpoint refused the request (RFC 9126 §2.3) with this OAuth error
+    /// and status, e.g. `invalid_request`, `invalid_client`, `invalid_target`.
+    case pushedAuthorizationRefused(status: Int, OAuthErrorResponse)
+    /// The pushed authorization response is not valid (RFC 9126 §2.2): no `request_uri`, or no positive
+    /// `expires_in`.
+    case invalidPushedAuthorizationResponse(String)
+    /// A resource indicator is not an absolute URI without a fragment (RFC 8707 §2).
+    case invalidResource(String)
+    /// The token exchange (RFC 8693) issued another type of token than the one requested, or the response is
+    /// not valid (§2.2.1: `access_token` and `issued_token_type` are required). Nothing was used.
+    case invalidTokenExchangeResponse(String)
+    /// A token for `resource` was asked of a user who has no refresh token to get it with (RFC 8707 §2.2).
+    case resourceTokenUnavailable(resource: String)
 
     /// A stable number for the case: 10001 and up.
     public var code: Int {
@@ -117,6 +135,12 @@ public enum AuthClientError: Error, Sendable {
         case .insufficientScope: 10104
         case .noPendingLogin: 10105
         case .invalidPendingLogin: 10106
+        case .pushedAuthorizationUnavailable: 10201
+        case .pushedAuthorizationRefused: 10202
+        case .invalidPushedAuthorizationResponse: 10203
+        case .invalidResource: 10204
+        case .invalidTokenExchangeResponse: 10205
+        case .resourceTokenUnavailable: 10206
         }
     }
 
@@ -127,6 +151,7 @@ public enum AuthClientError: Error, Sendable {
         case .callback(let error): error.oauthErrorResponse?.error
         case .tokenEndpoint(.tokenErrorResponse(let response)): response.error
         case .refreshFailed(.refused(let response)): response.error
+        case .pushedAuthorizationRefused(_, let response): response.error
         default: nil
         }
     }
@@ -190,6 +215,17 @@ extension AuthClientError: CustomStringConvertible {
                     + (scope.isEmpty ? "" : ": [\(scope.joined(separator: " "))]")
             case .noPendingLogin: "no login is waiting for an authorization response; start one first, or pass the decoded PendingLogin"
             case .invalidPendingLogin(let reason): "the pending login cannot be completed by this client: \(reason)"
+            case .pushedAuthorizationUnavailable(let reason):
+                "a pushed authorization request (RFC 9126) is required but cannot be made: \(reason); the client does not fall back "
+                    + "to a plain authorization request"
+            case .pushedAuthorizationRefused(let status, let response):
+                "the pushed authorization request endpoint answered \(status) (RFC 9126 §2.3): \(response)"
+            case .invalidPushedAuthorizationResponse(let reason): "invalid pushed authorization response (RFC 9126 §2.2): \(reason)"
+            case .invalidResource(let resource):
+                "the resource '\(resource)' is not an absolute URI without a fragment (RFC 8707 §2)"
+            case .invalidTokenExchangeResponse(let reason): "invalid token exchange response (RFC 8693 §2.2): \(reason)"
+            case .resourceTokenUnavailable(let resource):
+                "no refresh token to ask for a token for the resource '\(resource)' with (RFC 8707 §2.2); sign in with that resource"
             }
         return "error \(code): \(message)"
     }

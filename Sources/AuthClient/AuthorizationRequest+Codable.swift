@@ -13,6 +13,7 @@ extension AuthorizationRequest: Codable {
         case redirectURI = "redirect_uri"
         case issuer
         case requiresIssuer = "requires_iss"
+        case resources
     }
 
     public init(from decoder: any Decoder) throws {
@@ -49,6 +50,11 @@ extension AuthorizationRequest: Codable {
             throw fail(.redirectURI, "\(error)")
         }
         expectations = (try container.decode(String.self, forKey: .issuer), try container.decode(Bool.self, forKey: .requiresIssuer))
+        resources = try container.decodeIfPresent([String].self, forKey: .resources) ?? []
+        // A pending login was already sent to the browser: what is left to do is the code exchange, which needs
+        // the verifier, the redirect URI and the resources, not the pushed parameters.
+        pushed = nil
+        parameters = (try? url.queryParameters()) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -61,6 +67,7 @@ extension AuthorizationRequest: Codable {
         try container.encode(redirectURI, forKey: .redirectURI)
         try container.encode(expectations.issuer, forKey: .issuer)
         try container.encode(expectations.requiresIssuer, forKey: .requiresIssuer)
+        try container.encode(resources, forKey: .resources)
     }
 }
 
@@ -75,6 +82,8 @@ extension AuthorizationRequest.Options: Codable {
         case expectedACR = "expected_acr"
         case expectedAMR = "expected_amr"
         case prefersEphemeralWebBrowserSession = "prefers_ephemeral_web_browser_session"
+        case resources
+        case pushedAuthorization = "pushed_authorization"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -97,7 +106,23 @@ extension AuthorizationRequest.Options: Codable {
             acrValues: try container.decodeIfPresent([AuthenticationContextClass].self, forKey: .acrValues) ?? [],
             expectedACR: try container.decodeIfPresent([AuthenticationContextClass].self, forKey: .expectedACR) ?? [],
             expectedAMR: try container.decodeIfPresent([AuthenticationMethodReference].self, forKey: .expectedAMR) ?? [],
-            prefersEphemeralWebBrowserSession: try container.decodeIfPresent(Bool.self, forKey: .prefersEphemeralWebBrowserSession))
+            prefersEphemeralWebBrowserSession: try container.decodeIfPresent(Bool.self, forKey: .prefersEphemeralWebBrowserSession),
+            resources: try container.decodeIfPresent([String].self, forKey: .resources),
+            pushedAuthorization: try Self.pushedAuthorization(
+                container.decodeIfPresent(String.self, forKey: .pushedAuthorization) ?? "automatic", in: container))
+    }
+
+    private static func pushedAuthorization(
+        _ name: String, in container: KeyedDecodingContainer<CodingKeys>
+    ) throws -> PushedAuthorization {
+        switch name {
+        case "automatic": .automatic
+        case "always": .always
+        case "never": .never
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .pushedAuthorization, in: container, debugDescription: "'\(name)' is not automatic, always or never")
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -111,5 +136,13 @@ extension AuthorizationRequest.Options: Codable {
         try container.encode(expectedACR, forKey: .expectedACR)
         try container.encode(expectedAMR, forKey: .expectedAMR)
         try container.encodeIfPresent(prefersEphemeralWebBrowserSession, forKey: .prefersEphemeralWebBrowserSession)
+        try container.encodeIfPresent(resources, forKey: .resources)
+        let pushed: String =
+            switch pushedAuthorization {
+            case .automatic: "automatic"
+            case .always: "always"
+            case .never: "never"
+            }
+        try container.encode(pushed, forKey: .pushedAuthorization)
     }
 }

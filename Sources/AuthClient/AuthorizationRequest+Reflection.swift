@@ -12,6 +12,8 @@ extension AuthorizationRequest: CustomReflectable {
                 "options": options,
                 "redirectURI": redirectURI,
                 "callback": callback,
+                "resources": resources,
+                "pushed": pushed as Any,
             ],
             displayStyle: .struct)
     }

@@ -56,11 +56,18 @@ public struct AuthorizationRequest: Sendable {
         /// the configuration's choice (`nil`, the default).
         public var prefersEphemeralWebBrowserSession: Bool?
 
+        /// The resources (RFC 8707 §2) to ask tokens for, sent as `resource` here and in the code exchange;
+        /// nil uses the configuration's `resources`.
+        public var resources: [String]?
+        /// Whether the parameters are pushed first (RFC 9126). Default ``PushedAuthorization/automatic``.
+        public var pushedAuthorization: PushedAuthorization
+
         /// Options for one login; `expectedACR` nil means ``acrValues``.
         public init(
             prompt: [Prompt] = [], loginHint: String? = nil, maxAge: Int64? = nil, additionalParameters: [FormParameter] = [],
             extraScopes: [Scope] = [], acrValues: [AuthenticationContextClass] = [], expectedACR: [AuthenticationContextClass]? = nil,
-            expectedAMR: [AuthenticationMethodReference] = [], prefersEphemeralWebBrowserSession: Bool? = nil
+            expectedAMR: [AuthenticationMethodReference] = [], prefersEphemeralWebBrowserSession: Bool? = nil,
+            resources: [String]? = nil, pushedAuthorization: PushedAuthorization = .automatic
         ) {
             self.prompt = prompt
             self.loginHint = loginHint
@@ -71,11 +78,14 @@ public struct AuthorizationRequest: Sendable {
             self.expectedACR = expectedACR ?? acrValues
             self.expectedAMR = expectedAMR
             self.prefersEphemeralWebBrowserSession = prefersEphemeralWebBrowserSession
+            self.resources = resources
+            self.pushedAuthorization = pushedAuthorization
         }
     }
 
-    /// The full authorization URL to open in the user agent.
-    public let url: URI
+    /// The full authorization URL to open in the user agent; after a push, only `client_id` and
+    /// `request_uri` (RFC 9126 §4).
+    public internal(set) var url: URI
     /// The PKCE pair: the challenge went out in ``url``; the verifier goes to the token endpoint.
     public let pkce: PKCE
     /// The state sent; the response must carry it back unchanged (RFC 6749 §10.12).
@@ -88,13 +98,19 @@ public struct AuthorizationRequest: Sendable {
     public let redirectURI: String
     /// The callback the redirect must match.
     public let callback: Callback
+    /// The resources asked for (RFC 8707), repeated in the code exchange.
+    public let resources: [String]
+    /// The pushed authorization response (RFC 9126 §2.2) when the parameters were pushed, else nil.
+    public internal(set) var pushed: PushedAuthorizationResponse?
     /// The issuer the response's `iss` must equal, and whether it is required (RFC 9207).
     let expectations: (issuer: String, requiresIssuer: Bool)
+    /// Every authorization parameter, in order: the query of a plain request, the body of a pushed one.
+    let parameters: [FormParameter]
 
     /// The parameter names the client sets itself.
     static let reservedNames = [
         "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge", "code_challenge_method",
-        "prompt", "login_hint", "max_age", "acr_values",
+        "prompt", "login_hint", "max_age", "acr_values", "resource", "request_uri", "request",
     ]
 
     /// Builds a request for `configuration` at the provider described by `metadata`, drawing the verifier,
@@ -136,7 +152,12 @@ public struct AuthorizationRequest: Sendable {
         if !options.acrValues.isEmpty {
             parameters.append(FormParameter(name: "acr_values", value: options.acrValues.map(\.rawValue).joined(separator: " ")))
         }
+        let resources = options.resources ?? configuration.resources
+        try ResourceIndicator.check(resources)
+        parameters += ResourceIndicator.parameters(resources)
         parameters += options.additionalParameters
+        self.parameters = parameters
+        self.resources = resources
         let text = SecureURL.appending(parameters, to: metadata.authorizationEndpoint)
         do {
             url = try URI(parsing: text)

@@ -3,7 +3,7 @@ extension ClientAuthentication: CustomReflectable {
     public var customMirror: Mirror {
         switch self {
         case .none: Mirror(self, children: [], displayStyle: .enum)
-        case .clientSecretBasic, .clientSecretPost: Mirror(self, children: ["secret": "<redacted>"], displayStyle: .enum)
+        case .clientSecretBasic, .clientSecretPost, .clientSecretJWT: Mirror(self, children: ["secret": "<redacted>"], displayStyle: .enum)
         }
     }
 }

@@ -39,6 +39,7 @@ extension FakeOpenIDProvider {
         case (.deviceVerification, .post): return submitDeviceVerificationPage(request)
         case (.endSession, .get): return TransportResponse(status: 200)
         case (.resource, .get), (.resource, .post): return protectedResource(request)
+        case (.pushedAuthorization, .post): return pushAuthorizationRequest(request)
         default: return TransportResponse(status: 405)
         }
     }
@@ -61,6 +62,8 @@ extension FakeOpenIDProvider {
             "code_challenge_methods_supported": ["S256"],
             "token_endpoint_auth_methods_supported": [.string(configuration.clientAuthentication.description)],
             "authorization_response_iss_parameter_supported": .bool(configuration.sendsIssuerInAuthorizationResponse),
+            "pushed_authorization_request_endpoint": .string(url(of: .pushedAuthorization)),
+            "require_pushed_authorization_requests": .bool(configuration.requiresPushedAuthorizationRequests),
         ]
     }
 
@@ -92,11 +95,13 @@ extension FakeOpenIDProvider {
         }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         if let refused = authenticateClient(request, value) { return refused }
+        let resources = parameters.filter { $0.name == "resource" }.map(\.value)
         switch value("grant_type") {
-        case "authorization_code": return exchangeCode(value)
-        case "refresh_token": return refresh(value)
+        case "authorization_code": return exchangeCode(value, resources: resources)
+        case "refresh_token": return refresh(value, resources: resources)
         case Self.deviceCodeGrantType: return pollDevice(value)
-        default: return Self.oauthError(.unsupportedGrantType, "only authorization_code, refresh_token and device_code")
+        case TokenExchangeRequest.grantType: return exchangeToken(parameters)
+        default: return Self.oauthError(.unsupportedGrantType, "only authorization_code, refresh_token, device_code and token-exchange")
         }
     }
 
@@ -121,11 +126,15 @@ extension FakeOpenIDProvider {
                 Self.formDecoded(decoded[..<colon]) == configuration.clientID,
                 Self.formDecoded(decoded[(colon + 1)...]) == secret
             else { return refused }
+        case .clientSecretJWT(let secret, _):
+            if let reason = verifyClientAssertion(value, secret: secret) {
+                return Self.json(401, ["error": "invalid_client", "error_description": .string(reason)])
+            }
         }
         return nil
     }
 
-    private func exchangeCode(_ value: (String) -> String?) -> TransportResponse {
+    private func exchangeCode(_ value: (String) -> String?, resources: [String]) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let code = value("code"), var grant = state.codes[code] else { return Self.oauthError(.invalidGrant, "unknown code") }
@@ -149,26 +158,36 @@ extension FakeOpenIDProvider {
             guard let verifier = value("code_verifier").flatMap({ try? CodeVerifier($0) }),
                 let challenge = try? CodeChallenge(value: grant.challenge, method: .s256), challenge.matches(verifier)
             else { return Self.oauthError(.invalidGrant, "PKCE verification failed (RFC 7636 §4.6)") }
+            // RFC 8707 §2.2: the token request may narrow the resources to some of those authorized.
+            guard resources.allSatisfy(grant.resources.contains) else {
+                return Self.oauthError(.invalidTarget, "a resource was not in the authorization request (RFC 8707 §2.2)")
+            }
             let (body, issued) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now,
-                withIDToken: true, acr: grant.acr, amr: grant.amr)
+                withIDToken: true, acr: grant.acr, amr: grant.amr, granted: grant.resources,
+                audience: resources.isEmpty ? grant.resources : resources)
             grant.issuedTokens = issued
             state.codes[code] = grant
             return Self.json(200, body)
         }
     }
 
-    private func refresh(_ value: (String) -> String?) -> TransportResponse {
+    private func refresh(_ value: (String) -> String?, resources: [String]) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let token = value("refresh_token"), let grant = state.refreshTokens[token] else {
                 return Self.oauthError(.invalidGrant, "unknown or revoked refresh token")
             }
+            // RFC 8707 §2.2: a refresh may ask for any resource the grant covers, one at a time or all.
+            guard resources.allSatisfy(grant.audience.contains) else {
+                return Self.oauthError(.invalidTarget, "the refresh token was not granted for that resource (RFC 8707 §2.2)")
+            }
             if configuration.rotatesRefreshTokens { state.refreshTokens[token] = nil }
             let (body, _) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
                 withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
-                acr: grant.acr, amr: grant.amr, grantAuthTime: grant.authTime)
+                acr: grant.acr, amr: grant.amr, grantAuthTime: grant.authTime, granted: grant.audience,
+                audience: resources.isEmpty ? grant.audience : resources)
             return Self.json(200, body)
         }
     }
@@ -176,14 +195,15 @@ extension FakeOpenIDProvider {
     /// A token response (RFC 6749 §5.1) with a signed ID token (OpenID Connect Core §3.1.3.3, §2).
     func issueTokens(
         _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
-        keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil
+        keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
+        granted: [String] = [], audience: [String] = []
     ) -> (JSONValue, [String]) {
         let issuedAt = now + state.skew
         let accessToken = state.token()
         let authenticatedAt = authTime ?? grantAuthTime
         state.accessTokens[accessToken] = .init(
             subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, acr: acr, amr: amr,
-            authTime: authenticatedAt)
+            authTime: authenticatedAt, audience: audience)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
         try? body.append("token_type", "Bearer")
@@ -192,7 +212,7 @@ extension FakeOpenIDProvider {
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
             state.refreshTokens[refreshToken] = .init(
-                subject: subject, scope: scope, expiresAt: .max, acr: acr, amr: amr, authTime: authenticatedAt)
+                subject: subject, scope: scope, expiresAt: .max, acr: acr, amr: amr, authTime: authenticatedAt, audience: granted)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
@@ -273,6 +293,8 @@ extension FakeOpenIDProvider {
         else {
             return Self.oauthError(.invalidRequest, "no token")
         }
+        // RFC 7009 §2.1: the client authenticates as at the token endpoint.
+        if let refused = authenticateClient(request, { name in parameters.first { $0.name == name }?.value }) { return refused }
         state.withLock { state in
             state.accessTokens[token] = nil
             state.refreshTokens[token] = nil

@@ -38,4 +38,29 @@ struct ClientReflectionTests {
         #expect(dumped(response).contains("200"))
         #expect(dumped(user).contains("alice"))
     }
+
+    @Test("dump shows no exchanged token, client_secret_jwt secret, request_uri or jti generator state")
+    func redactedNewTypes() async throws {
+        let fixture = try Fixture(configure: { $0.requiresPushedAuthorizationRequests = true })
+        let user = try await fixture.login()
+        let tokens = try #require(await user.tokens)
+        var generator = SeededRandomNumberGenerator(seed: 7)
+        let pushed = try await fixture.client.preparedAuthorizationRequest(using: &generator)
+        let requestURI = try #require(pushed.pushed?.requestURI)
+        let refreshToken: String = try #require(tokens.refreshToken)
+        let exchange = TokenExchangeRequest(subjectToken: tokens.accessToken, subjectTokenType: .accessToken, actorToken: refreshToken)
+        let exchanged = try await fixture.client.exchangeToken(
+            TokenExchangeRequest(subjectToken: tokens.accessToken, subjectTokenType: .accessToken))
+        let values: [Any] = [
+            ClientAuthentication.clientSecretJWT(Fixture.secret), exchange, exchanged, try #require(pushed.pushed), pushed,
+            ClientAssertionIDGenerator(SeededRandomNumberGenerator(seed: 1)),
+        ]
+        let secrets = [Fixture.secret, tokens.accessToken, refreshToken, exchanged.accessToken, requestURI]
+        for value in values {
+            let text = dumped(value)
+            for secret in secrets { #expect(!text.contains(secret), "\(type(of: value)) shows a secret") }
+            #expect(text.contains("<redacted"), "\(type(of: value))")
+            #expect(!"\(value)".contains(Fixture.secret))
+        }
+    }
 }

@@ -6,10 +6,13 @@ enum DemoCommand: CLICommand {
     static let fail = Option<String>(
         "fail", value: "STEP", help: "make one step fail, to see where it is caught",
         completion: .values(
-            (DemoFlow.Failure.allCases.map(\.rawValue) + DeviceDemoFlow.Failure.allCases.map(\.rawValue)).reduce(into: [String]()) {
-                if !$0.contains($1) { $0.append($1) }
-            }))
+            (DemoFlow.Failure.allCases.map(\.rawValue) + DeviceDemoFlow.Failure.allCases.map(\.rawValue)
+                + PushedAuthorizationDemoFlow.Failure.allCases.map(\.rawValue)).reduce(into: [String]()) {
+                    if !$0.contains($1) { $0.append($1) }
+                }))
     static let device = Flag("device", help: "the device authorization grant (RFC 8628) instead of the code flow")
+    static let par = Flag(
+        "par", help: "a pushed authorization request (RFC 9126), client_secret_jwt, a token per resource")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
 
     static let spec = CommandSpec(
@@ -18,10 +21,11 @@ enum DemoCommand: CLICommand {
             Runs discovery, PKCE, the authorization request, the callback, the code exchange, the ID token
             checks and a refresh against an in-process fake provider, printing each step with its real values
             and RFC sections. --fail STEP breaks one step to show where it is caught; exit 0 when the flow
-            went as asked. With --device, the device grant: the user code, each poll and its answer.
+            went as asked. With --device, the device grant: the user code, each poll and its answer. With --par,
+            a pushed authorization request, the request_uri in the browser, and a token per resource.
             """,
-        options: [fail, device, rfc7636Example],
-        examples: ["demo", "demo --fail nonce", "demo --device --fail slow-down"])
+        options: [fail, device, par, rfc7636Example],
+        examples: ["demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired"])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
     static let rfc7636Octets: [UInt8] = [
@@ -34,7 +38,12 @@ enum DemoCommand: CLICommand {
         let device = arguments.isSet(Self.device)
         let failureName = arguments.value(Self.fail)
         let (text, asExpected): (String, Bool)
-        if device {
+        if arguments.isSet(Self.par) {
+            guard !useRFCExample, !device else { throw .usage("--par goes alone (with --fail expired, reused or not-pushed)") }
+            let flow = PushedAuthorizationDemoFlow(
+                failure: try failure(PushedAuthorizationDemoFlow.Failure.self, named: failureName, for: "--fail for --par"))
+            (text, asExpected) = runBlocking { await flow.run() }
+        } else if device {
             guard !useRFCExample else {
                 throw .usage("--rfc7636-example goes with the code flow, not --device (the device grant has no PKCE)")
             }

@@ -14,6 +14,8 @@ struct ProviderState {
         /// The `acr` and `amr` of the user's authentication (see `authenticateNextLogin(acr:amr:)`).
         var acr: String? = nil
         var amr: [String] = []
+        /// The resources asked for (RFC 8707), which the tokens may serve.
+        var resources: [String] = []
         var used = false
         var issuedTokens: [String] = []
     }
@@ -26,6 +28,14 @@ struct ProviderState {
         var acr: String? = nil
         var amr: [String] = []
         var authTime: Int64? = nil
+        /// An access token's audience, or the resources a refresh token may get tokens for (RFC 8707).
+        var audience: [String] = []
+    }
+
+    /// A pushed authorization request (RFC 9126), by request URI: single use, until `expiresAt`.
+    struct PushedRequest {
+        var parameters: [FormParameter]
+        var expiresAt: Int64
     }
 
     var generator: SeededRandomNumberGenerator
@@ -62,6 +72,9 @@ struct ProviderState {
         var decision = Decision.pending
     }
     var skew: Int64 = 0
+    var pushedRequests: [String: PushedRequest] = [:]
+    /// The `jti` of every client assertion accepted, with its `exp` (RFC 7523 §3: no replay).
+    var assertionIDs: [String: Int64] = [:]
 
     init(generator: SeededRandomNumberGenerator, signingKey: TestSigningKey) {
         self.generator = generator
