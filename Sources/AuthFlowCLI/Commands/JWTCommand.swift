@@ -52,8 +52,8 @@ enum JWTCommand {
                 do { secret = try Hex.decode(keyHex) } catch { throw .failure("--hs256-key-hex: \(error)") }
                 keys.append(JWK(symmetricKey: secret))
             }
-            var algorithms: [JWSAlgorithm] = [.rs256, .es256]
-            if keys.contains(where: { $0.keyType == .octetSequence }) { algorithms.append(.hs256) }
+            var algorithms = JWSAlgorithm.asymmetric
+            if keys.contains(where: { $0.keyType == .octetSequence }) { algorithms += [.hs256, .hs384, .hs512] }
             let moment = NumericDate(secondsSince1970: now ?? Int64(time(nil)))
             let keySet = JWKSet(keys: keys)
 
