@@ -59,7 +59,7 @@ struct RSAPublicKey: Sendable {
     /// the public-key image must equal the whole expected EMSA-PKCS1-v1_5 encoding (§9.2), compared as a
     /// whole rather than parsed.
     func isValidSignature(_ signature: [UInt8], pkcs1 digest: some HashDigest) -> Bool {
-        guard let encoded = publicImage(of: signature), let prefix = Self.digestInfoPrefix(byteCount: type(of: digest).byteCount)
+        guard let encoded = publicImage(of: signature), let prefix = Self.digestInfoPrefix(byteCount: digest.count)
         else { return false }
         return ConstantTime.isEqual(encoded, Self.expectedEncoding(prefix + Array(digest), length: modulusByteCount))
     }
