@@ -71,13 +71,13 @@ public struct JWSVerifier: Sendable {
     /// modulus and an odd public exponent 3 ≤ e < 2³³ (larger exponents would let a key set choose how long
     /// each verification takes). The whole encoded message is compared; the DigestInfo is never parsed.
     public static let rs256 = pkcs1(.rs256, SHA256.self)
-    /// RS384: RSASSA-PKCS1-v1_5 with SHA-384 (RFC 7518 §3.3), with the key rules of ``rs256``.
+    /// RS384: RSASSA-PKCS1-v1_5 with SHA-384 (RFC 7518 §3.3), with the key rules of ``JWSVerifier/rs256``.
     public static let rs384 = pkcs1(.rs384, SHA384.self)
-    /// RS512: RSASSA-PKCS1-v1_5 with SHA-512 (RFC 7518 §3.3), with the key rules of ``rs256``.
+    /// RS512: RSASSA-PKCS1-v1_5 with SHA-512 (RFC 7518 §3.3), with the key rules of ``JWSVerifier/rs256``.
     public static let rs512 = pkcs1(.rs512, SHA512.self)
 
     /// PS256: RSASSA-PSS (RFC 8017 §8.1.2, §9.1.2) with SHA-256, MGF1 with SHA-256 and a salt of exactly 32
-    /// bytes (RFC 7518 §3.5), with the key rules of ``rs256``.
+    /// bytes (RFC 7518 §3.5), with the key rules of ``JWSVerifier/rs256``.
     public static let ps256 = pss(.ps256, SHA256.self)
     /// PS384: RSASSA-PSS with SHA-384, MGF1 with SHA-384 and a 48-byte salt (RFC 7518 §3.5).
     public static let ps384 = pss(.ps384, SHA384.self)

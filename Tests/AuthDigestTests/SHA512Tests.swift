@@ -21,16 +21,6 @@ struct SHA512Tests {
         func makeIterator() -> IndexingIterator<[UInt8]> { bytes.makeIterator() }
     }
 
-    static func nistMessages(_ file: String) throws -> [(message: [UInt8], digest: String)] {
-        try Vectors.nistRecords(file).compactMap { record in
-            guard let length = record["Len"].flatMap(Int.init), let message = record["Msg"], let digest = record["MD"] else {
-                return nil
-            }
-            // A zero-length message is written as "00" in CAVP files.
-            return (length == 0 ? [] : try Vectors.bytes(hex: message), digest)
-        }
-    }
-
     static func hex<H: HashFunction>(_: H.Type, _ message: [UInt8]) -> String {
         Vectors.hexString(H.hash(data: message))
     }
@@ -43,7 +33,7 @@ struct SHA512Tests {
         ]
     )
     func nistMessages(file: String, count: Int) throws {
-        let vectors = try Self.nistMessages(file)
+        let vectors = try SHA256Tests.nistMessages(file)
         #expect(vectors.count == count)
         for vector in vectors {
             let actual = file.contains("384") ? Self.hex(SHA384.self, vector.message) : Self.hex(SHA512.self, vector.message)
@@ -52,6 +42,7 @@ struct SHA512Tests {
     }
 
     /// SHAVS §6.4: MD0 = MD1 = MD2 = Seed; MDi = SHA(MDi-3 || MDi-2 || MDi-1) for i = 3...1002; 100 checkpoints.
+    /// Shared with `SHA256Tests`.
     static func monteCarlo<H: HashFunction>(_: H.Type, file: String) throws {
         let records = try Vectors.nistRecords(file)
         var seed = try Vectors.bytes(hex: try #require(records.first?["Seed"]))
