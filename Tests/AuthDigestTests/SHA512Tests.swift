@@ -15,12 +15,6 @@ struct SHA512Tests {
         let cases: [Case]
     }
 
-    /// A sequence with no contiguous storage, to exercise the byte-by-byte path of `update(data:)`.
-    struct NonContiguous: Sequence {
-        let bytes: [UInt8]
-        func makeIterator() -> IndexingIterator<[UInt8]> { bytes.makeIterator() }
-    }
-
     static func hex<H: HashFunction>(_: H.Type, _ message: [UInt8]) -> String {
         Vectors.hexString(H.hash(data: message))
     }
@@ -81,7 +75,8 @@ struct SHA512Tests {
         }
     }
 
-    /// Streams `message` split at `split`, byte by byte, without contiguous storage and through a buffer.
+    /// Streams `message` split at `split`, byte by byte, without contiguous storage and through a buffer
+    /// (shared with `SHA256Tests`).
     static func streamedDigests<H: HashFunction>(_: H.Type, _ message: [UInt8], split: Int) -> [String] {
         var hasher = H()
         hasher.update(data: message[..<split])
@@ -89,7 +84,7 @@ struct SHA512Tests {
         var bytewise = H()
         for byte in message { bytewise.update(data: CollectionOfOne(byte)) }
         var nonContiguous = H()
-        nonContiguous.update(data: NonContiguous(bytes: message))
+        nonContiguous.update(data: SHA256Tests.NonContiguous(bytes: message))
         let viaBuffer = message.withUnsafeBytes { H.hash(bufferPointer: $0) }
         return [hasher.finalize(), bytewise.finalize(), nonContiguous.finalize(), viaBuffer].map { Vectors.hexString($0) }
     }
