@@ -40,8 +40,9 @@ public struct ClientConfiguration: Sendable {
     public var refreshWindowSeconds: Int64 = 60
     /// Clock skew tolerated when validating ID tokens, in seconds. Default 60.
     public var leewaySeconds: Int64 = 60
-    /// The ID-token signature algorithms accepted. Default RS256 and ES256 (`none` is never accepted).
-    public var allowedAlgorithms: [JWSAlgorithm] = [.rs256, .es256]
+    /// The ID-token signature algorithms accepted. Default `JWSAlgorithm.asymmetric`: RS256, RS384, RS512,
+    /// PS256, PS384, PS512, ES256 and EdDSA (`none` is never accepted).
+    public var allowedAlgorithms: [JWSAlgorithm] = JWSAlgorithm.asymmetric
     /// Whether to ask the user agent for a private browsing session.
     public var prefersEphemeralWebBrowserSession = false
     /// When a refresh that failed for a transient reason (no response, 5xx, 429) is tried again. Default

@@ -2,7 +2,7 @@
 ///
 /// A digest is a random-access collection of its bytes, prints as lowercase hex, and compares in
 /// constant time, so checking a computed digest against an expected one leaks no timing about where
-/// they differ.
+/// they differ (``HashDigest``).
 ///
 /// ```swift
 /// let digest = SHA256.hash(data: "abc".utf8)
@@ -11,7 +11,10 @@
 /// let expected = try SHA256Digest(hexString: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
 /// digest == expected               // true, compared in constant time
 /// ```
-public struct SHA256Digest: Sendable {
+public struct SHA256Digest: HashDigest {
+    /// The number of bytes in a digest: 32.
+    public static let byteCount = 32
+
     /// The eight words of the final hash value, each stored big-endian, so the memory is the digest.
     @usableFromInline
     var words: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
@@ -28,23 +31,7 @@ public struct SHA256Digest: Sendable {
     /// - Throws: ``AuthDigestError/invalidDigestLength(expected:actual:)`` for any other length.
     public init(bytes: some Sequence<UInt8>) throws(AuthDigestError) {
         words = (0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &words) { storage in
-            for byte in bytes {
-                if count < SHA256.byteCount { storage[count] = byte }
-                count += 1
-            }
-        }
-        guard count == SHA256.byteCount else {
-            throw .invalidDigestLength(expected: SHA256.byteCount, actual: count)
-        }
-    }
-
-    /// Creates a digest from 64 hexadecimal digits (either case).
-    ///
-    /// - Throws: ``AuthDigestError`` when the text is not hex or does not hold exactly 32 bytes.
-    public init(hexString: some StringProtocol) throws(AuthDigestError) {
-        try self.init(bytes: Hex.decode(hexString))
+        try Swift.withUnsafeMutableBytes(of: &words) { (storage) throws(AuthDigestError) in try Self.read(bytes, into: storage) }
     }
 
     /// Calls `body` with the 32 bytes of the digest.
@@ -55,26 +42,9 @@ public struct SHA256Digest: Sendable {
         var words = self.words
         return try Swift.withUnsafeBytes(of: &words) { (bytes) throws(Failure) -> Result in try body(bytes) }
     }
-
-    /// The digest as 64 lowercase hexadecimal digits.
-    public var hexString: String { Hex.encode(self) }
 }
 
-extension SHA256Digest: RandomAccessCollection {
-    public typealias Index = Int
-    public typealias Element = UInt8
-
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { SHA256.byteCount }
-
-    /// The byte at `position`, which must be in `0..<32`.
-    public subscript(position: Int) -> UInt8 {
-        precondition(indices.contains(position), "SHA256Digest index out of range")
-        return withUnsafeBytes { $0[position] }
-    }
-}
-
-extension SHA256Digest: Hashable {
+extension SHA256Digest {
     /// Compares two digests in constant time: every byte is examined whatever the first difference.
     public static func == (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool {
         let l = lhs.words
@@ -84,13 +54,4 @@ extension SHA256Digest: Hashable {
             | (l.4 ^ r.4) | (l.5 ^ r.5) | (l.6 ^ r.6) | (l.7 ^ r.7)
         return difference == 0
     }
-
-    public func hash(into hasher: inout Hasher) {
-        withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
-}
-
-extension SHA256Digest: CustomStringConvertible {
-    /// The digest in lowercase hex, as `sha256sum` prints it.
-    public var description: String { hexString }
 }

@@ -10,14 +10,15 @@ public import AuthJSON
 ///
 /// Checked when read: `kty` is present; the parameters its type needs are there and are strict base64url
 /// (RFC 7518 §6): RSA `n` and `e` as unsigned integers without leading zero octets, EC `crv`, `x` and `y`
-/// (32 bytes each on P-256), `oct` `k`; `kid`, `use` and `alg` are strings when present; `key_ops` is an
+/// (32 bytes each on P-256), `oct` `k`, `OKP` `crv` and `x` (32 bytes for Ed25519, RFC 8037 §2); `kid`, `use` and `alg` are strings when present; `key_ops` is an
 /// array of distinct strings (RFC 7517 §4.3). A key that carries private parameters (`d`, `p`, `q`, …) is
 /// refused: verification needs only public keys, and a key set that publishes private ones is a serious
 /// misconfiguration worth stopping at.
 ///
 /// Whether a key can verify a given token is the verifier's concern (``JWSVerifier/checkKey(_:)``): HS256
-/// needs 256 bits; RS256 a 2048–4096-bit modulus and an odd exponent 3 ≤ e < 2³³; ES256 a P-256 point on the
-/// curve. RSA and P-256 keys are checked and prepared once, when read, so a key that fails is refused
+/// needs 256 bits (HS384 384, HS512 512); RS256–RS512 and PS256–PS512 a 2048–4096-bit modulus and an odd
+/// exponent 3 ≤ e < 2³³; ES256 a P-256 point on the curve; EdDSA an `OKP` key on Ed25519 whose `x` is a
+/// canonical point encoding. RSA, P-256 and Ed25519 keys are checked and prepared once, when read, so a key that fails is refused
 /// cheaply at each use; and ``JWS/verifySignature(using:verifiers:allowedAlgorithms:maximumCandidateKeys:)``
 /// skips keys whose `use`, `key_ops` or `alg` exclude verifying the token.
 /// - Security: the `description` shows the type and `kid` only; a symmetric `k` is a secret.
@@ -32,6 +33,8 @@ public struct JWK: Sendable {
         public static let ellipticCurve = KeyType(rawValue: "EC")
         /// `oct`: a symmetric key.
         public static let octetSequence = KeyType(rawValue: "oct")
+        /// `OKP`: an octet key pair (RFC 8037 §2), such as an Ed25519 key.
+        public static let octetKeyPair = KeyType(rawValue: "OKP")
 
         public static func == (lhs: KeyType, rhs: KeyType) -> Bool { lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8) }
         public func hash(into hasher: inout Hasher) { for byte in rawValue.utf8 { hasher.combine(byte) } }
@@ -45,6 +48,8 @@ public struct JWK: Sendable {
         case ellipticCurve(curve: String, x: [UInt8], y: [UInt8])
         /// A symmetric key.
         case symmetric([UInt8])
+        /// An octet key pair's public key (RFC 8037 §2): the curve name (`crv`) and the public key (`x`).
+        case octetKeyPair(curve: String, x: [UInt8])
         /// A key type this library does not read.
         case unsupported
     }
@@ -62,7 +67,7 @@ public struct JWK: Sendable {
     public let keyOperations: [String]?
     /// The key.
     public let material: Material
-    /// RSA and P-256 keys, checked and prepared once when the JWK is read (for RSA, R² mod n and −n⁻¹), so
+    /// RSA, P-256 and Ed25519 keys, checked and prepared once when the JWK is read (for RSA, R² mod n and −n⁻¹), so
     /// each verification skips that work — or the reason the key cannot be used, given at each use.
     let prepared: PreparedKey
 
@@ -70,6 +75,7 @@ public struct JWK: Sendable {
     enum PreparedKey: Sendable {
         case rsa(RSAPublicKey)
         case p256(P256PublicKey)
+        case ed25519(Ed25519PublicKey)
         case refused(AuthJWTError)
         case none
     }
@@ -117,13 +123,22 @@ public struct JWK: Sendable {
             material = .ellipticCurve(curve: curve, x: x, y: y)
         case .octetSequence:
             material = .symmetric(try Self.bytes("k", object, keyID: keyID))
+        case .octetKeyPair:
+            guard let curve = object["crv"]?.stringValue else {
+                throw .invalidKey(keyID: keyID, reason: "'crv' is missing or not a string")
+            }
+            let x = try Self.bytes("x", object, keyID: keyID)
+            if curve.utf8.elementsEqual("Ed25519".utf8), x.count != 32 {
+                throw .invalidKey(keyID: keyID, reason: "an Ed25519 'x' must be 32 bytes (RFC 8037 §2)")
+            }
+            material = .octetKeyPair(curve: curve, x: x)
         default:
             material = .unsupported
         }
         prepared = Self.prepare(material)
     }
 
-    /// Checks and prepares RSA and P-256 keys. The reason carries no `kid`: the caller knows the key.
+    /// Checks and prepares RSA, P-256 and Ed25519 keys. The reason carries no `kid`: the caller knows the key.
     private static func prepare(_ material: Material) -> PreparedKey {
         do throws(AuthJWTError) {
             switch material {
@@ -131,6 +146,8 @@ public struct JWK: Sendable {
                 return .rsa(try RSAPublicKey(modulus: modulus, exponent: exponent, keyID: nil))
             case .ellipticCurve(let curve, let x, let y) where curve.utf8.elementsEqual("P-256".utf8):
                 return .p256(try P256PublicKey(x: x, y: y, keyID: nil))
+            case .octetKeyPair(let curve, let x) where curve.utf8.elementsEqual("Ed25519".utf8):
+                return .ed25519(try Ed25519PublicKey(x, keyID: nil))
             default:
                 return .none
             }

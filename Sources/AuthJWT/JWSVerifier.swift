@@ -61,30 +61,28 @@ public struct JWSVerifier: Sendable {
     }
 
     /// HS256: HMAC-SHA256 (RFC 7518 §3.2), compared in constant time, with a key of at least 256 bits.
-    public static let hs256 = JWSVerifier(
-        algorithm: .hs256, keyType: .octetSequence,
-        checkKey: { (key) throws(AuthJWTError) in
-            guard case .symmetric(let secret) = key.material else {
-                throw .keyAlgorithmMismatch(algorithm: "HS256", keyType: key.keyType.rawValue)
-            }
-            guard secret.count >= 32 else { throw .keyTooShort(bits: secret.count * 8, minimum: 256) }
-        },
-        verify: { (signature, signingInput, key) throws(AuthJWTError) -> Bool in
-            guard case .symmetric(let secret) = key.material else {
-                throw .keyAlgorithmMismatch(algorithm: "HS256", keyType: key.keyType.rawValue)
-            }
-            return HMACSHA256.isValidAuthenticationCode(signature, authenticating: signingInput, key: secret)
-        })
+    public static let hs256 = hmac(.hs256, SHA256.self)
+    /// HS384: HMAC-SHA384 (RFC 7518 §3.2), compared in constant time, with a key of at least 384 bits.
+    public static let hs384 = hmac(.hs384, SHA384.self)
+    /// HS512: HMAC-SHA512 (RFC 7518 §3.2), compared in constant time, with a key of at least 512 bits.
+    public static let hs512 = hmac(.hs512, SHA512.self)
 
     /// RS256: RSASSA-PKCS1-v1_5 with SHA-256 (RFC 7518 §3.3, RFC 8017 §8.2.2), with a 2048–4096-bit
     /// modulus and an odd public exponent 3 ≤ e < 2³³ (larger exponents would let a key set choose how long
     /// each verification takes). The whole encoded message is compared; the DigestInfo is never parsed.
-    public static let rs256 = JWSVerifier(
-        algorithm: .rs256, keyType: .rsa,
-        checkKey: { (key) throws(AuthJWTError) in _ = try rsaKey(key) },
-        verify: { (signature, signingInput, key) throws(AuthJWTError) -> Bool in
-            try rsaKey(key).isValidSignature(signature, sha256: SHA256.hash(data: signingInput))
-        })
+    public static let rs256 = pkcs1(.rs256, SHA256.self)
+    /// RS384: RSASSA-PKCS1-v1_5 with SHA-384 (RFC 7518 §3.3), with the key rules of ``JWSVerifier/rs256``.
+    public static let rs384 = pkcs1(.rs384, SHA384.self)
+    /// RS512: RSASSA-PKCS1-v1_5 with SHA-512 (RFC 7518 §3.3), with the key rules of ``JWSVerifier/rs256``.
+    public static let rs512 = pkcs1(.rs512, SHA512.self)
+
+    /// PS256: RSASSA-PSS (RFC 8017 §8.1.2, §9.1.2) with SHA-256, MGF1 with SHA-256 and a salt of exactly 32
+    /// bytes (RFC 7518 §3.5), with the key rules of ``JWSVerifier/rs256``.
+    public static let ps256 = pss(.ps256, SHA256.self)
+    /// PS384: RSASSA-PSS with SHA-384, MGF1 with SHA-384 and a 48-byte salt (RFC 7518 §3.5).
+    public static let ps384 = pss(.ps384, SHA384.self)
+    /// PS512: RSASSA-PSS with SHA-512, MGF1 with SHA-512 and a 64-byte salt (RFC 7518 §3.5).
+    public static let ps512 = pss(.ps512, SHA512.self)
 
     /// ES256: ECDSA with P-256 and SHA-256 (RFC 7518 §3.4, FIPS 186-4 §6.4.2). The signature is the 64-byte
     /// r ‖ s; r and s outside [1, n − 1], public points not on the curve and a result at infinity are refused.
@@ -95,14 +93,65 @@ public struct JWSVerifier: Sendable {
             try p256Key(key).isValidSignature(signature, sha256: SHA256.hash(data: signingInput))
         })
 
-    /// The verifiers AuthJWT provides.
-    public static let defaults: [JWSVerifier] = [.hs256, .rs256, .es256]
+    /// EdDSA with Ed25519 (RFC 8037 §3.1, RFC 8032 §5.1.7): an `OKP` key with `crv` `Ed25519`, a 64-byte
+    /// signature R ‖ S. Non-canonical encodings of A and R and S ≥ L are refused; the check is the
+    /// cofactorless [S]B = R + [k]A. Other `OKP` curves (Ed448, X25519) are refused.
+    public static let edDSA = JWSVerifier(
+        algorithm: .edDSA, keyType: .octetKeyPair,
+        checkKey: { (key) throws(AuthJWTError) in _ = try ed25519Key(key) },
+        verify: { (signature, signingInput, key) throws(AuthJWTError) -> Bool in
+            try ed25519Key(key).isValidSignature(signature, message: signingInput)
+        })
 
-    private static func rsaKey(_ key: JWK) throws(AuthJWTError) -> RSAPublicKey {
+    /// The verifiers AuthJWT provides.
+    public static let defaults: [JWSVerifier] = [.hs256, .hs384, .hs512, .rs256, .rs384, .rs512, .ps256, .ps384, .ps512, .es256, .edDSA]
+
+    /// HMAC with `H` (RFC 7518 §3.2): a key at least as long as the hash output, the MAC compared in
+    /// constant time.
+    private static func hmac<H: HashFunction>(_ algorithm: JWSAlgorithm, _: H.Type) -> JWSVerifier {
+        JWSVerifier(
+            algorithm: algorithm, keyType: .octetSequence,
+            checkKey: { (key) throws(AuthJWTError) in _ = try secret(key, algorithm: algorithm, minimumBytes: H.byteCount) },
+            verify: { (signature, signingInput, key) throws(AuthJWTError) -> Bool in
+                let secret = try secret(key, algorithm: algorithm, minimumBytes: H.byteCount)
+                return HMAC<H>.isValidAuthenticationCode(signature, authenticating: signingInput, key: secret)
+            })
+    }
+
+    /// RSASSA-PKCS1-v1_5 with `H` (RFC 7518 §3.3).
+    private static func pkcs1<H: HashFunction>(_ algorithm: JWSAlgorithm, _: H.Type) -> JWSVerifier {
+        JWSVerifier(
+            algorithm: algorithm, keyType: .rsa,
+            checkKey: { (key) throws(AuthJWTError) in _ = try rsaKey(key, algorithm: algorithm) },
+            verify: { (signature, signingInput, key) throws(AuthJWTError) -> Bool in
+                try rsaKey(key, algorithm: algorithm).isValidSignature(signature, pkcs1: H.hash(data: signingInput))
+            })
+    }
+
+    /// RSASSA-PSS with `H`, MGF1 with `H` and a salt as long as `H`'s output (RFC 7518 §3.5).
+    private static func pss<H: HashFunction>(_ algorithm: JWSAlgorithm, _: H.Type) -> JWSVerifier {
+        JWSVerifier(
+            algorithm: algorithm, keyType: .rsa,
+            checkKey: { (key) throws(AuthJWTError) in _ = try rsaKey(key, algorithm: algorithm) },
+            verify: { (signature, signingInput, key) throws(AuthJWTError) -> Bool in
+                try rsaKey(key, algorithm: algorithm).isValidSignature(
+                    signature, pss: H.hash(data: signingInput), using: H.self, saltLength: H.byteCount)
+            })
+    }
+
+    private static func secret(_ key: JWK, algorithm: JWSAlgorithm, minimumBytes: Int) throws(AuthJWTError) -> [UInt8] {
+        guard case .symmetric(let secret) = key.material else {
+            throw .keyAlgorithmMismatch(algorithm: algorithm.rawValue, keyType: key.keyType.rawValue)
+        }
+        guard secret.count >= minimumBytes else { throw .keyTooShort(bits: secret.count * 8, minimum: minimumBytes * 8) }
+        return secret
+    }
+
+    private static func rsaKey(_ key: JWK, algorithm: JWSAlgorithm) throws(AuthJWTError) -> RSAPublicKey {
         switch key.prepared {
         case .rsa(let prepared): return prepared
         case .refused(let reason): throw reason
-        case .p256, .none: throw .keyAlgorithmMismatch(algorithm: "RS256", keyType: key.keyType.rawValue)
+        case .p256, .ed25519, .none: throw .keyAlgorithmMismatch(algorithm: algorithm.rawValue, keyType: key.keyType.rawValue)
         }
     }
 
@@ -110,11 +159,23 @@ public struct JWSVerifier: Sendable {
         switch key.prepared {
         case .p256(let prepared): return prepared
         case .refused(let reason): throw reason
-        case .rsa, .none:
+        case .rsa, .ed25519, .none:
             if case .ellipticCurve(let curve, _, _) = key.material {
                 throw .keyAlgorithmMismatch(algorithm: "ES256", keyType: "EC \(curve)")
             }
             throw .keyAlgorithmMismatch(algorithm: "ES256", keyType: key.keyType.rawValue)
+        }
+    }
+
+    private static func ed25519Key(_ key: JWK) throws(AuthJWTError) -> Ed25519PublicKey {
+        switch key.prepared {
+        case .ed25519(let prepared): return prepared
+        case .refused(let reason): throw reason
+        case .rsa, .p256, .none:
+            if case .octetKeyPair(let curve, _) = key.material {
+                throw .keyAlgorithmMismatch(algorithm: "EdDSA", keyType: "OKP \(curve)")
+            }
+            throw .keyAlgorithmMismatch(algorithm: "EdDSA", keyType: key.keyType.rawValue)
         }
     }
 }

@@ -65,14 +65,14 @@ struct JWKTests {
         let set = try JWKSet(
             json: Array(
                 """
-                {"keys":[{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"},
+                {"keys":[{"kty":"AKP","alg":"ML-DSA-44","pub":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"},
                          {"kty":"RSA","n":"!!"},"not an object",{"kty":"oct","kid":"ok","k":"AAAA"}]}
                 """.utf8))
         #expect(set.keys.map(\.keyID) == ["ok"])
         #expect(set.ignoredKeyCount == 3)
         // Each with why: kty not understood, 'n' not base64url, not an object.
         #expect(set.ignoredKeys.map(\.reason.code) == [5040, 5012, 5012])
-        #expect(set.ignoredKeys.map(\.keyType) == ["OKP", "RSA", nil])
+        #expect(set.ignoredKeys.map(\.keyType) == ["AKP", "RSA", nil])
     }
 
     @Test("reads key_ops as an array of distinct strings (RFC 7517 §4.3), and refuses any other form")

@@ -14,9 +14,10 @@ struct JWTCorpusTests {
         var testDescription: String { name }
     }
 
-    /// The three corpora: HS256 (jwt-corpus.json), RS256 and ES256.
+    /// The four corpora: HS256 (jwt-corpus.json), RS256, ES256, and the other algorithms (RS384 … EdDSA).
     static let cases: [Case] =
         load("Python/jwt-corpus.json") + load("Python/jwt-rs256-corpus.json") + load("Python/jwt-es256-corpus.json")
+        + load("Python/jwt-more-algorithms-corpus.json")
 
     /// Read with Foundation's JSONSerialization, so the corpus is not loaded by the code under test.
     static func load(_ file: String) -> [Case] {
@@ -48,6 +49,7 @@ struct JWTCorpusTests {
         #expect(Self.load("Python/jwt-corpus.json").count >= 100)
         #expect(Self.load("Python/jwt-rs256-corpus.json").count >= 25)
         #expect(Self.load("Python/jwt-es256-corpus.json").count >= 30)
+        #expect(Self.load("Python/jwt-more-algorithms-corpus.json").count >= 150)
         #expect(Self.cases.filter { $0.expected == "valid" }.count >= 40)
         #expect(Set(Self.cases.map(\.expected)).count >= 30)
     }

@@ -68,7 +68,7 @@ struct KeySelectionTests {
     /// Entries a set cannot read at all, which it ignores (RFC 7517 §5), with their codes.
     static var unreadableEntries: [(entry: Any, code: Int)] {
         [
-            (["kty": "OKP", "kid": "okp", "crv": "Ed25519", "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"], 5040),
+            (["kty": "AKP", "kid": "akp", "alg": "ML-DSA-44", "pub": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"], 5040),
             (["kty": "RSA", "kid": "bad-n", "n": "AAEC", "e": "AQAB"], 5012),  // a leading zero octet (RFC 7518 §2)
             (["kty": "RSA", "kid": "twice", "n": "AQAB", "e": "AQAB", "key_ops": ["verify", "verify"]], 5012),  // §4.3
             ("not an object", 5012),
@@ -127,7 +127,7 @@ struct KeySelectionTests {
         // The keys in set order, then the entries the set could not read.
         #expect(rejected.map(\.reason.code) == unusable.map(\.code) + Self.unreadableEntries.map(\.code))
         #expect(
-            rejected.map(\.keyID) == ["short", "big-e", "even-e", "enc", "sign-only", "ps256", "ec", "oct", "okp", "bad-n", "twice", nil])
+            rejected.map(\.keyID) == ["short", "big-e", "even-e", "enc", "sign-only", "ps256", "ec", "oct", "akp", "bad-n", "twice", nil])
         let description = AuthJWTError.noUsableKey(keyID: nil, algorithm: "RS256", rejected: rejected).description
         #expect(description.contains("RSA 'short': the key has 1024 bits"))
         #expect(description.contains("and 7 more"))

@@ -42,7 +42,7 @@ struct RSAVerificationTests {
             let verdict: Bool
             do {
                 let key = try RSAPublicKey(modulus: vector.modulus, exponent: vector.exponent, keyID: nil)
-                verdict = key.isValidSignature(vector.signature, sha256: SHA256.hash(data: vector.message))
+                verdict = key.isValidSignature(vector.signature, pkcs1: SHA256.hash(data: vector.message))
             } catch {
                 verdict = false  // NIST's failing cases include changed exponents that are not valid keys
             }
@@ -67,11 +67,11 @@ struct RSAVerificationTests {
         let vector = try #require(try Self.nistVectors().first { $0.passes && $0.modulus.count == 256 })
         let key = try RSAPublicKey(modulus: vector.modulus, exponent: vector.exponent, keyID: nil)
         let digest = SHA256.hash(data: vector.message)
-        #expect(key.isValidSignature(vector.signature, sha256: digest))
-        #expect(!key.isValidSignature(Array(vector.signature.dropFirst()), sha256: digest))
-        #expect(!key.isValidSignature([0] + vector.signature, sha256: digest))
-        #expect(!key.isValidSignature(vector.modulus, sha256: digest))  // s = n is out of range
-        #expect(!key.isValidSignature([UInt8](repeating: 0xff, count: 256), sha256: digest))
+        #expect(key.isValidSignature(vector.signature, pkcs1: digest))
+        #expect(!key.isValidSignature(Array(vector.signature.dropFirst()), pkcs1: digest))
+        #expect(!key.isValidSignature([0] + vector.signature, pkcs1: digest))
+        #expect(!key.isValidSignature(vector.modulus, pkcs1: digest))  // s = n is out of range
+        #expect(!key.isValidSignature([UInt8](repeating: 0xff, count: 256), pkcs1: digest))
     }
 
     @Test("refuses even moduli, exponents that are even or below 3, and exponents over 33 bits")

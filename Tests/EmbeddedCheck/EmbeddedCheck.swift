@@ -45,6 +45,20 @@ struct EmbeddedCheck {
             HMACSHA256.authenticationCode(for: "what do ya want for nothing?".utf8, key: "Jefe".utf8).hexString,
             "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
 
+        // FIPS 180-2 Appendix C.1 and D.1 ("abc"), as in NIST CAVP SHA512ShortMsg/SHA384ShortMsg; RFC 4231 case 2.
+        check(
+            "SHA-512 of 'abc'", SHA512.hash(data: "abc".utf8).hexString,
+            "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"
+        )
+        check(
+            "SHA-384 of 'abc'", SHA384.hash(data: "abc".utf8).hexString,
+            "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7")
+        check(
+            "HMAC-SHA512, RFC 4231 case 2",
+            HMACSHA512.authenticationCode(for: "what do ya want for nothing?".utf8, key: "Jefe".utf8).hexString,
+            "164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea2505549758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737"
+        )
+
         // RFC 7515 Appendix C.
         check("base64url, RFC 7515 Appendix C", Base64URL.encode([3, 236, 255, 224, 193]), "A-z_4ME")
         do {
@@ -136,6 +150,33 @@ struct EmbeddedCheck {
             check("JWT ES256, RFC 7515 Appendix A.3", verified.keyType.rawValue, "EC")
         } catch {
             check("JWT ES256, RFC 7515 Appendix A.3", "\(error)", "no error")
+        }
+        // RFC 8037 Appendix A.4: EdDSA (Ed25519) with the A.2 public key.
+        do {
+            let jws = try JWS(
+                compact:
+                    "eyJhbGciOiJFZERTQSJ9.RXhhbXBsZSBvZiBFZDI1NTE5IHNpZ25pbmc.hgyY0il_MGCjP0JzlnLWG1PPOt7-09PGcvMg3AIbQR6dWbhijcNR4ki4iylGjg5BhVsPt9g7sVvpAr_MuM0KAg"
+            )
+            let key = try JWK(json: #"{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}"#.utf8)
+            let verified = try jws.verifySignature(using: JWKSet(keys: [key]), allowedAlgorithms: [.edDSA])
+            check("JWS EdDSA, RFC 8037 Appendix A.4", verified.keyType.rawValue, "OKP")
+        } catch {
+            check("JWS EdDSA, RFC 8037 Appendix A.4", "\(error)", "no error")
+        }
+        // RFC 7520 §4.2: PS384 with the §3.3 RSA key.
+        do {
+            let jws = try JWS(
+                compact:
+                    "eyJhbGciOiJQUzM4NCIsImtpZCI6ImJpbGJvLmJhZ2dpbnNAaG9iYml0b24uZXhhbXBsZSJ9.SXTigJlzIGEgZGFuZ2Vyb3VzIGJ1c2luZXNzLCBGcm9kbywgZ29pbmcgb3V0IHlvdXIgZG9vci4gWW91IHN0ZXAgb250byB0aGUgcm9hZCwgYW5kIGlmIHlvdSBkb24ndCBrZWVwIHlvdXIgZmVldCwgdGhlcmXigJlzIG5vIGtub3dpbmcgd2hlcmUgeW91IG1pZ2h0IGJlIHN3ZXB0IG9mZiB0by4.cu22eBqkYDKgIlTpzDXGvaFfz6WGoz7fUDcfT0kkOy42miAh2qyBzk1xEsnk2IpN6-tPid6VrklHkqsGqDqHCdP6O8TTB5dDDItllVo6_1OLPpcbUrhiUSMxbbXUvdvWXzg-UD8biiReQFlfz28zGWVsdiNAUf8ZnyPEgVFn442ZdNqiVJRmBqrYRXe8P_ijQ7p8Vdz0TTrxUeT3lm8d9shnr2lfJT8ImUjvAA2Xez2Mlp8cBE5awDzT0qI0n6uiP1aCN_2_jLAeQTlqRHtfa64QQSUmFAAjVKPbByi7xho0uTOcbH510a6GYmJUAfmWjwZ6oD4ifKo8DYM-X72Eaw"
+            )
+            let key = try JWK(
+                json:
+                    #"{"kty":"RSA","kid":"bilbo.baggins@hobbiton.example","use":"sig","e":"AQAB","n":"n4EPtAOCc9AlkeQHPzHStgAbgs7bTZLwUBZdR8_KuKPEHLd4rHVTeT-O-XV2jRojdNhxJWTDvNd7nqQ0VEiZQHz_AJmSCpMaJMRBSFKrKb2wqVwGU_NsYOYL-QtiWN2lbzcEe6XC0dApr5ydQLrHqkHHig3RBordaZ6Aj-oBHqFEHYpPe7Tpe-OfVfHd1E6cS6M1FZcD1NNLYD5lFHpPI9bTwJlsde3uhGqC0ZCuEHg8lhzwOHrtIQbS0FVbb9k3-tVTU4fg_3L_vniUFAKwuCLqKnS2BYwdq_mzSnbLY7h_qixoR7jig3__kRhuaxwUkRz5iaiQkqgc5gHdrNP5zw"}"#
+                    .utf8)
+            let verified = try jws.verifySignature(using: JWKSet(keys: [key]), allowedAlgorithms: [.ps384])
+            check("JWS PS384, RFC 7520 §4.2", verified.keyID ?? "", "bilbo.baggins@hobbiton.example")
+        } catch {
+            check("JWS PS384, RFC 7520 §4.2", "\(error)", "no error")
         }
         do {
             let jws = try JWS(compact: "eyJhbGciOiJub25lIn0.eyJpc3MiOiJqb2UifQ.")

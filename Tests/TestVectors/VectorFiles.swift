@@ -118,5 +118,81 @@ public struct WWWAuthenticateExamples: Decodable, Sendable {
 
     public static func load() throws -> WWWAuthenticateExamples {
         try Vectors.json("RFC/www-authenticate-examples.json")
+/// A Wycheproof signature-verification file (`Wycheproof/*.json`: RSASSA-PKCS1-v1_5, RSASSA-PSS, EdDSA), with the
+/// fields AuthFlow's tests read. Keys come as hex (`publicKey`) and as a JWK; each test has a verdict:
+/// "valid", "invalid", or "acceptable" (either verdict is allowed; the test says which one AuthFlow gives).
+public struct WycheproofSignatureFile: Decodable, Sendable {
+    public struct PublicKey: Decodable, Sendable {
+        /// RSA: the modulus and exponent as hex (the modulus may have a leading 00 octet).
+        public let modulus: String?
+        public let publicExponent: String?
+        /// EdDSA: the 32-byte public key as hex.
+        public let pk: String?
+    }
+    public struct Test: Decodable, Sendable {
+        public let tcId: Int
+        public let comment: String
+        public let msg: String
+        public let sig: String
+        public let result: String
+        public let flags: [String]
+    }
+    public struct Group: Decodable, Sendable {
+        public let publicKey: PublicKey
+        public let sha: String?
+        public let sLen: Int?
+        public let tests: [Test]
+    }
+    public let algorithm: String
+    public let numberOfTests: Int
+    public let testGroups: [Group]
+
+    public static func load(_ name: String) throws -> WycheproofSignatureFile {
+        try Vectors.json("Wycheproof/" + name)
+    }
+}
+
+/// `RFC/jose-more-algorithms.json`: RFC 7520 §4.2 (PS384) and RFC 8037 §A.4 (EdDSA) with their public JWKs.
+public struct JOSEMoreAlgorithmsExamples: Decodable, Sendable {
+    public struct Example: Decodable, Sendable {
+        public let name: String
+        public let algorithm: String
+        public let compact: String
+        public let payload: String
+        /// The `jwk` member as JSON bytes, for `JWK(json:)`.
+        public let jwkJSON: [UInt8]
+
+        private enum CodingKeys: String, CodingKey {
+            case name, algorithm, compact, payload, jwk
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            algorithm = try container.decode(String.self, forKey: .algorithm)
+            compact = try container.decode(String.self, forKey: .compact)
+            payload = try container.decode(String.self, forKey: .payload)
+            jwkJSON = Array(try JSONSerialization.data(withJSONObject: try container.decode([String: String].self, forKey: .jwk)))
+        }
+    }
+    public let examples: [Example]
+
+    public static func load() throws -> JOSEMoreAlgorithmsExamples {
+        try Vectors.json("RFC/jose-more-algorithms.json")
+    }
+}
+
+/// `RFC/rfc8032-section-7.1.json`: the Ed25519 test vectors of RFC 8032 §7.1 (hex public key, message, signature).
+public struct RFC8032Vectors: Decodable, Sendable {
+    public struct Case: Decodable, Sendable {
+        public let name: String
+        public let publicKey: String
+        public let message: String
+        public let signature: String
+    }
+    public let cases: [Case]
+
+    public static func load() throws -> RFC8032Vectors {
+        try Vectors.json("RFC/rfc8032-section-7.1.json")
     }
 }

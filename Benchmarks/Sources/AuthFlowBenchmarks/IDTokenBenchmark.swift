@@ -43,7 +43,8 @@ enum IDTokenBenchmark {
         guard parts.count == 3, let headerData = decode(parts[0]), let payload = decode(parts[1]),
             let signature = decode(parts[2]),
             let header = try? JSONDecoder().decode(Header.self, from: headerData), header.alg == "HS256",
-            HMAC<Crypto.SHA256>.isValidAuthenticationCode(signature, authenticating: Data("\(parts[0]).\(parts[1])".utf8), using: key),
+            Crypto.HMAC<Crypto.SHA256>.isValidAuthenticationCode(
+                signature, authenticating: Data("\(parts[0]).\(parts[1])".utf8), using: key),
             let claims = try? JSONDecoder().decode(Claims.self, from: payload)
         else { return false }
         return claims.iss == "https://accounts.example.com"

@@ -47,6 +47,22 @@ section("digest") {
             }
         )
     }
+    // SHA-512 (SHA-384 shares its compression) vs swift-crypto.
+    for (name, size) in [("SHA-512 1 KiB", 1024), ("SHA-512 1 MiB", 1 << 20)] {
+        var data = input(size)
+        var counter: UInt8 = 0
+        digestRows.append(
+            compare(name, bytes: size, peer: "swift-crypto SHA512", settings: settings) {
+                counter &+= 1
+                data[0] = counter
+                blackHole(AuthDigest.SHA512.hash(data: data))
+            } theirs: {
+                counter &+= 1
+                data[0] = counter
+                blackHole(Crypto.SHA512.hash(data: data))
+            }
+        )
+    }
     // How PKCE code hashes a verifier: swift-crypto takes DataProtocol, so a String goes through Data.
     let verifierText = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
     digestRows.insert(

@@ -8,23 +8,23 @@
 // primes (§4.2.2).
 
 /// The eight 32-bit words of the SHA-256 intermediate hash value, H(i) in FIPS 180-4.
-@usableFromInline
-struct SHA256State: Sendable {
-    @usableFromInline var h0: UInt32 = 0x6a09_e667
-    @usableFromInline var h1: UInt32 = 0xbb67_ae85
-    @usableFromInline var h2: UInt32 = 0x3c6e_f372
-    @usableFromInline var h3: UInt32 = 0xa54f_f53a
-    @usableFromInline var h4: UInt32 = 0x510e_527f
-    @usableFromInline var h5: UInt32 = 0x9b05_688c
-    @usableFromInline var h6: UInt32 = 0x1f83_d9ab
-    @usableFromInline var h7: UInt32 = 0x5be0_cd19
+struct SHA256State: BlockCompression {
+    static let blockByteCount = 64
+    static let lengthByteCount = 8
+
+    var h0: UInt32 = 0x6a09_e667
+    var h1: UInt32 = 0xbb67_ae85
+    var h2: UInt32 = 0x3c6e_f372
+    var h3: UInt32 = 0xa54f_f53a
+    var h4: UInt32 = 0x510e_527f
+    var h5: UInt32 = 0x9b05_688c
+    var h6: UInt32 = 0x1f83_d9ab
+    var h7: UInt32 = 0x5be0_cd19
 
     /// The initial hash value H(0), §5.3.3.
-    @usableFromInline
     init() {}
 
     /// Processes `blockCount` consecutive 64-byte blocks starting at `blocks` (§6.2.2, steps 1–4).
-    @usableFromInline
     mutating func compress(_ blocks: UnsafeRawPointer, blockCount: Int) {
         var a = h0
         var b = h1

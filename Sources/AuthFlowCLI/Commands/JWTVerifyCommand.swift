@@ -13,7 +13,7 @@ import AuthJWT
 /// [--now UNIX] [--leeway S]`.
 enum JWTVerifyCommand: CLICommand {
     static let token = Operand<String>("TOKEN", help: "the compact JWS; - reads it from standard input", standardInput: true)
-    static let jwks = Option<String>("jwks", value: "FILE", help: "a JWK Set (RS256 and ES256 keys)", completion: .file)
+    static let jwks = Option<String>("jwks", value: "FILE", help: "a JWK Set (RSA, EC P-256 and Ed25519 keys)", completion: .file)
     static let hs256KeyHex = Option<String>(
         "hs256-key-hex", value: "HEX", help: "a symmetric HS256 key, as hexadecimal; - reads it from standard input")
     static let issuer = Option<String>("issuer", value: "ISSUER", help: "the required iss claim")
@@ -25,7 +25,7 @@ enum JWTVerifyCommand: CLICommand {
     static let spec = CommandSpec(
         "verify", summary: "verify a JWT's signature and claims",
         discussion: """
-            Verifies the signature (RS256/ES256 with a key from --jwks, HS256 with --hs256-key-hex) and the
+            Verifies the signature (RS, PS, ES256 or EdDSA with a key from --jwks; HS256/384/512 with --hs256-key-hex) and the
             claims. With both --issuer and --audience the token is checked as an OpenID Connect ID token
             (OIDC Core §3.1.3.7); otherwise as a JWT (RFC 7519 §7.2) with only the claims asked for.
             Prints 'valid' and which checks ran and which were skipped, or fails with the reason.
@@ -57,8 +57,8 @@ enum JWTVerifyCommand: CLICommand {
             do { secret = try Hex.decode(keyHex) } catch { throw .failure("--hs256-key-hex: \(error)") }
             keys.append(JWK(symmetricKey: secret))
         }
-        var algorithms: [JWSAlgorithm] = [.rs256, .es256]
-        if keys.contains(where: { $0.keyType == .octetSequence }) { algorithms.append(.hs256) }
+        var algorithms = JWSAlgorithm.asymmetric
+        if keys.contains(where: { $0.keyType == .octetSequence }) { algorithms += [.hs256, .hs384, .hs512] }
         let moment = NumericDate(secondsSince1970: arguments.value(Self.now) ?? Int64(time(nil)))
         let keySet = JWKSet(keys: keys)
 

@@ -1,11 +1,13 @@
 import AuthDigest
 
-/// An RSA public key for RSASSA-PKCS1-v1_5 verification with SHA-256 (RFC 8017 §8.2.2, RFC 7518 §3.3).
+/// An RSA public key for RSASSA-PKCS1-v1_5 (RFC 8017 §8.2.2, RFC 7518 §3.3) and RSASSA-PSS (RFC 8017 §8.1.2,
+/// RFC 7518 §3.5) verification with SHA-256, SHA-384 or SHA-512.
 struct RSAPublicKey: Sendable {
     static let minimumBits = 2048
     static let maximumBits = 4096
 
     let modulusByteCount: Int
+    let modulusBits: Int
     let exponent: [UInt8]
     let context: MontgomeryModulus
 
@@ -37,30 +39,54 @@ struct RSAPublicKey: Sendable {
             throw .rsaExponentTooLarge(keyID: keyID, bits: exponentBits, maximum: Self.maximumExponentBits)
         }
         modulusByteCount = modulus.count
+        modulusBits = bits
         self.exponent = trimmed
         self.context = context
     }
 
-    /// RSASSA-PKCS1-v1_5-VERIFY with SHA-256 (RFC 8017 §8.2.2): the signature must be exactly k octets,
-    /// represent a number below n, and its public-key image must equal the whole expected
-    /// EMSA-PKCS1-v1_5 encoding (§9.2), compared as a whole rather than parsed.
-    func isValidSignature(_ signature: [UInt8], sha256 digest: SHA256Digest) -> Bool {
-        guard signature.count == modulusByteCount else { return false }
+    /// RSAVP1 (RFC 8017 §5.2.2) on a signature of exactly k octets: s^e mod n as k big-endian octets, or
+    /// nil when the signature has another length or represents a number not below n (§8.1.2, §8.2.2 steps
+    /// 1–2).
+    func publicImage(of signature: [UInt8]) -> [UInt8]? {
+        guard signature.count == modulusByteCount else { return nil }
         let representative = MontgomeryModulus.limbs(bigEndian: signature, count: context.limbCount)
-        guard MontgomeryModulus.isLess(representative, context.modulus) else { return false }
+        guard MontgomeryModulus.isLess(representative, context.modulus) else { return nil }
         let message = context.power(representative, exponent: exponent)
-        let encoded = MontgomeryModulus.bigEndianBytes(message, byteCount: modulusByteCount)
-        return ConstantTime.isEqual(encoded, Self.expectedEncoding(digest, length: modulusByteCount))
+        return MontgomeryModulus.bigEndianBytes(message, byteCount: modulusByteCount)
     }
 
-    /// DER of DigestInfo for SHA-256 (RFC 8017 §9.2, note 1), up to the hash value.
-    static let sha256DigestInfoPrefix: [UInt8] = [
-        0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00, 0x04, 0x20,
-    ]
+    /// RSASSA-PKCS1-v1_5-VERIFY (RFC 8017 §8.2.2) with the hash that made `digest` (SHA-256, -384 or -512):
+    /// the public-key image must equal the whole expected EMSA-PKCS1-v1_5 encoding (§9.2), compared as a
+    /// whole rather than parsed.
+    func isValidSignature(_ signature: [UInt8], pkcs1 digest: some HashDigest) -> Bool {
+        guard let encoded = publicImage(of: signature), let prefix = Self.digestInfoPrefix(byteCount: digest.count)
+        else { return false }
+        return ConstantTime.isEqual(encoded, Self.expectedEncoding(prefix + Array(digest), length: modulusByteCount))
+    }
 
-    /// EM = 0x00 || 0x01 || PS (0xff…, at least 8) || 0x00 || DigestInfo (RFC 8017 §9.2 step 5).
+    /// The DER of DigestInfo up to the hash value (RFC 8017 §9.2, note 1) for SHA-256, SHA-384 and SHA-512,
+    /// which differ in the hash OID's last octet (2.16.840.1.101.3.4.2.1, .2, .3) and in the lengths.
+    static func digestInfoPrefix(byteCount: Int) -> [UInt8]? {
+        let oidLast: UInt8
+        switch byteCount {
+        case 32: oidLast = 0x01
+        case 48: oidLast = 0x02
+        case 64: oidLast = 0x03
+        default: return nil
+        }
+        let length = UInt8(byteCount)
+        return [
+            0x30, 0x11 + length, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, oidLast, 0x05, 0x00, 0x04, length,
+        ]
+    }
+
+    /// The expected encoding for a SHA-256 digest (RS256), as TestSigning's signer builds it.
     static func expectedEncoding(_ digest: SHA256Digest, length: Int) -> [UInt8] {
-        let t = sha256DigestInfoPrefix + Array(digest)
-        return [0x00, 0x01] + [UInt8](repeating: 0xff, count: length - t.count - 3) + [0x00] + t
+        expectedEncoding((digestInfoPrefix(byteCount: SHA256.byteCount) ?? []) + Array(digest), length: length)
+    }
+
+    /// EM = 0x00 || 0x01 || PS (0xff…, at least 8) || 0x00 || T (RFC 8017 §9.2 step 5), T the DigestInfo.
+    static func expectedEncoding(_ t: [UInt8], length: Int) -> [UInt8] {
+        [0x00, 0x01] + [UInt8](repeating: 0xff, count: length - t.count - 3) + [0x00] + t
     }
 }

@@ -1,29 +1,24 @@
-/// 64 bytes of message kept inline (no heap), for the partial block of a stream and for padding.
-@usableFromInline
-struct SHA256Block: Sendable {
-    @usableFromInline
+/// 128 bytes kept inline (no heap): room for one block of any SHA-2 function (64 bytes for SHA-256,
+/// 128 for SHA-384 and SHA-512), for the partial block of a stream, for padding and for HMAC's padded key.
+struct HashBlock: Sendable {
     var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    var moreWords: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
 
-    @usableFromInline
     init() {}
 
     mutating func withUnsafeMutableBytes<Result>(
         _ body: (UnsafeMutableRawBufferPointer) -> Result
     ) -> Result {
-        Swift.withUnsafeMutableBytes(of: &words, body)
+        Swift.withUnsafeMutableBytes(of: &self, body)
     }
 
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        Swift.withUnsafeBytes(of: words, body)
+        Swift.withUnsafeBytes(of: self, body)
     }
 
     mutating func copy(from source: UnsafeRawPointer, count: Int, at offset: Int) {
         withUnsafeMutableBytes { bytes in
             (bytes.baseAddress! + offset).copyMemory(from: source, byteCount: count)
         }
-    }
-
-    func compress(into state: inout SHA256State) {
-        withUnsafeBytes { state.compress($0.baseAddress!, blockCount: 1) }
     }
 }

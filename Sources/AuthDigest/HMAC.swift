@@ -1,37 +1,40 @@
-/// HMAC with SHA-256 (RFC 2104, FIPS 198-1), the MAC behind JWS `HS256` (RFC 7518 §3.2).
+/// HMAC (RFC 2104, FIPS 198-1) over a SHA-2 ``HashFunction``: the MAC behind JWS `HS256`, `HS384` and
+/// `HS512` (RFC 7518 §3.2). Usually spelled through its aliases ``HMACSHA256``, ``HMACSHA384`` and
+/// ``HMACSHA512``.
 ///
 /// ```swift
 /// let mac = HMACSHA256.authenticationCode(for: message, key: key)
-/// let ok = HMACSHA256.isValidAuthenticationCode(receivedMAC, authenticating: message, key: key)
+/// let ok = HMACSHA512.isValidAuthenticationCode(receivedMAC, authenticating: message, key: key)
 ///
-/// var stream = HMACSHA256(key: key)   // or feed the message in pieces
+/// var stream = HMACSHA384(key: key)   // or feed the message in pieces
 /// stream.update(data: part1)
 /// stream.update(data: part2)
 /// let sameMAC = stream.finalize()
 /// ```
 ///
-/// A key longer than the 64-byte block is hashed first; a shorter one is padded with zeros (RFC 2104
-/// §2). Any key length is accepted here, including empty: how long a key must be is the caller's
-/// policy (RFC 7518 §3.2 requires at least 32 bytes for `HS256`).
+/// A key longer than the hash's block (64 bytes for SHA-256, 128 for SHA-384 and SHA-512) is hashed first;
+/// a shorter one is padded with zeros (RFC 2104 §2). Any key length is accepted here, including empty: how
+/// long a key must be is the caller's policy (RFC 7518 §3.2 requires at least the hash's size for `HSxxx`).
 ///
 /// - Security: verify with ``isValidAuthenticationCode(_:authenticating:key:)``, which compares in constant
 ///   time. The hasher keeps state derived from the key, so its `description` and reflection are redacted.
-public struct HMACSHA256: Sendable {
-    private var inner = SHA256()
-    private var outer = SHA256()
+public struct HMAC<H: HashFunction>: Sendable {
+    private var inner = H()
+    private var outer = H()
 
     /// Starts a MAC computation keyed with `key`.
     public init(key: some Sequence<UInt8>) {
         self =
-            key.withContiguousStorageIfAvailable { HMACSHA256(keyBuffer: UnsafeRawBufferPointer($0)) }
-            ?? Array(key).withUnsafeBytes { HMACSHA256(keyBuffer: $0) }
+            key.withContiguousStorageIfAvailable { HMAC(keyBuffer: UnsafeRawBufferPointer($0)) }
+            ?? Array(key).withUnsafeBytes { HMAC(keyBuffer: $0) }
     }
 
     private init(keyBuffer: UnsafeRawBufferPointer) {
-        var block = SHA256Block()
-        block.withUnsafeMutableBytes { padded in
-            if keyBuffer.count > SHA256.blockByteCount {
-                SHA256.hash(bufferPointer: keyBuffer).withUnsafeBytes { hashed in
+        var block = HashBlock()
+        block.withUnsafeMutableBytes { storage in
+            let padded = UnsafeMutableRawBufferPointer(rebasing: storage[..<H.blockByteCount])
+            if keyBuffer.count > H.blockByteCount {
+                H.hash(bufferPointer: keyBuffer).withUnsafeBytes { hashed in
                     padded.baseAddress!.copyMemory(from: hashed.baseAddress!, byteCount: hashed.count)
                 }
             } else if let key = keyBuffer.baseAddress {
@@ -41,7 +44,7 @@ public struct HMACSHA256: Sendable {
             inner.update(bufferPointer: UnsafeRawBufferPointer(padded))
             for index in padded.indices { padded[index] ^= 0x36 ^ 0x5c }
             outer.update(bufferPointer: UnsafeRawBufferPointer(padded))
-            padded.initializeMemory(as: UInt8.self, repeating: 0)
+            storage.initializeMemory(as: UInt8.self, repeating: 0)
         }
     }
 
@@ -55,8 +58,9 @@ public struct HMACSHA256: Sendable {
         inner.update(bufferPointer: bufferPointer)
     }
 
-    /// Returns the 32-byte MAC of everything added so far: SHA256(K ⊕ opad ‖ SHA256(K ⊕ ipad ‖ message)).
-    public func finalize() -> SHA256Digest {
+    /// Returns the MAC of everything added so far, as long as a digest of `H`:
+    /// H(K ⊕ opad ‖ H(K ⊕ ipad ‖ message)).
+    public func finalize() -> H.Digest {
         var outer = self.outer
         inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
         return outer.finalize()
@@ -66,15 +70,15 @@ public struct HMACSHA256: Sendable {
     public static func authenticationCode(
         for data: some Sequence<UInt8>,
         key: some Sequence<UInt8>
-    ) -> SHA256Digest {
-        var hmac = HMACSHA256(key: key)
+    ) -> H.Digest {
+        var hmac = HMAC(key: key)
         hmac.update(data: data)
         return hmac.finalize()
     }
 
     /// Returns whether `code` is the MAC of `data` under `key`, comparing in constant time.
     ///
-    /// A `code` of any length other than 32 bytes is simply not valid (the length is not secret).
+    /// A `code` of any length other than the digest's is simply not valid (the length is not secret).
     public static func isValidAuthenticationCode(
         _ code: some Sequence<UInt8>,
         authenticating data: some Sequence<UInt8>,
@@ -84,14 +88,21 @@ public struct HMACSHA256: Sendable {
     }
 }
 
-extension HMACSHA256: CustomStringConvertible, CustomDebugStringConvertible {
-    /// Always `HMACSHA256(<redacted>)`: the state is derived from the key.
-    public var description: String { "HMACSHA256(<redacted>)" }
+/// HMAC with SHA-256 (RFC 2104, RFC 4231), the MAC of JWS `HS256` (RFC 7518 §3.2): 32-byte codes.
+public typealias HMACSHA256 = HMAC<SHA256>
+/// HMAC with SHA-384 (RFC 4231), the MAC of JWS `HS384` (RFC 7518 §3.2): 48-byte codes.
+public typealias HMACSHA384 = HMAC<SHA384>
+/// HMAC with SHA-512 (RFC 4231), the MAC of JWS `HS512` (RFC 7518 §3.2): 64-byte codes.
+public typealias HMACSHA512 = HMAC<SHA512>
+
+extension HMAC: CustomStringConvertible, CustomDebugStringConvertible {
+    /// Always `HMACSHA256(<redacted>)` (with the hash's name): the state is derived from the key.
+    public var description: String { "HMAC\(H.name)(<redacted>)" }
     public var debugDescription: String { description }
 }
 
 #if !hasFeature(Embedded)
-    extension HMACSHA256: CustomReflectable {
+    extension HMAC: CustomReflectable {
         /// No children, so `dump` and debuggers do not show key-derived state.
         public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
     }
