@@ -60,6 +60,15 @@ public enum AuthClientError: Error, Sendable {
     /// An HS256 ID token's MAC does not verify with the client secret (Core §10.1), and its header names a
     /// key: the provider may be MACing ID tokens with a key of its own, which the client cannot have.
     case idTokenSecretMismatch(keyID: String)
+    /// A protected resource fetched with the user's access token answered a status other than 2xx (after the
+    /// refresh and retry a 401 gets). `url` is shown without its query; `challenge` is the
+    /// `WWW-Authenticate` field value when there was one (RFC 6750 §3: it names the error, never a token).
+    case resourceStatus(url: String, status: Int, challenge: String?)
+    /// A protected resource's body could not be decoded as the type asked for: the reason names the field
+    /// and what was wrong with it, never its value.
+    case undecodableResource(url: String, type: String, reason: String)
+    /// A Foundation `URLRequest` cannot be sent as a `TransportRequest`: no URL, or a body stream.
+    case unsupportedURLRequest(String)
 
     /// A stable number for the case: 10001 and up.
     public var code: Int {
@@ -87,6 +96,9 @@ public enum AuthClientError: Error, Sendable {
         case .deviceCodeExpired: 10021
         case .keySetRefetchFailed: 10022
         case .idTokenSecretMismatch: 10023
+        case .resourceStatus: 10151
+        case .undecodableResource: 10152
+        case .unsupportedURLRequest: 10153
         }
     }
 
@@ -143,6 +155,11 @@ extension AuthClientError: CustomStringConvertible {
             case .idTokenSecretMismatch(let keyID):
                 "the HS256 ID token does not verify with the client secret (OpenID Connect Core §10.1); its header names key '\(keyID)', "
                     + "so the provider may be MACing with a key of its own rather than the client secret"
+            case .resourceStatus(let url, let status, let challenge):
+                "the resource \(SecureURL.withoutQuery(url)) answered \(status)" + (challenge.map { " (WWW-Authenticate: \($0))" } ?? "")
+            case .undecodableResource(let url, let type, let reason):
+                "the resource \(SecureURL.withoutQuery(url)) did not decode as \(type): \(reason)"
+            case .unsupportedURLRequest(let reason): "the URLRequest cannot be sent: \(reason)"
             }
         return "error \(code): \(message)"
     }

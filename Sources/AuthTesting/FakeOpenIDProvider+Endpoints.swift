@@ -38,6 +38,7 @@ extension FakeOpenIDProvider {
         case (.deviceVerification, .get): return deviceVerificationPage(request)
         case (.deviceVerification, .post): return submitDeviceVerificationPage(request)
         case (.endSession, .get): return TransportResponse(status: 200)
+        case (.resource, .get): return protectedResource(request)
         default: return TransportResponse(status: 405)
         }
     }

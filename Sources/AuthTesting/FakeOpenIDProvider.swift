@@ -75,6 +75,10 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         case deviceAuthorization = "/device_authorization"
         /// The page where the user enters a device's user code (RFC 8628 §3.3).
         case deviceVerification = "/device"
+        /// A protected resource served beside the provider (RFC 6750): `GET` with a live access token
+        /// answers 200 with the grant's `sub` and `scope`; without one, 401 `WWW-Authenticate: Bearer
+        /// realm="…"`; with an expired or unknown one, 401 `Bearer error="invalid_token"` (§3.1).
+        case resource = "/resource"
     }
 
     /// A failure to inject at an endpoint.

@@ -17,14 +17,16 @@ actor KeySetCache {
     }
 
     private let url: String
+    private let logger: AuthLogger
     private var cached: Snapshot?
     private var lastAttempt: NumericDate?
     private var inFlight: Task<Result<Snapshot, AuthClientError>, Never>?
     /// How many requests for the set were made, failed ones included (for tests and the demo).
     private(set) var fetchCount = 0
 
-    init(url: String) {
+    init(url: String, logger: AuthLogger = .disabled) {
         self.url = url
+        self.logger = logger
     }
 
     /// The cached set, fetching it (or waiting for the fetch under way) if there is none; `fetched` tells
@@ -44,7 +46,12 @@ actor KeySetCache {
         if let inFlight { return try await inFlight.value.get() }
         if let cached, cached.generation != seen { return cached }
         let now = clock.now()
-        if let lastAttempt, lastAttempt <= now, now < lastAttempt.adding(seconds: cooldownSeconds) { return nil }
+        if let lastAttempt, lastAttempt <= now, now < lastAttempt.adding(seconds: cooldownSeconds) {
+            logger.log(
+                .warning, .jwksCooldown, "an unknown kid, but the JWK Set was fetched too recently to fetch it again",
+                ["cooldown_seconds": .number(cooldownSeconds)])
+            return nil
+        }
         return try await fetch(using: transport, clock: clock).get()
     }
 
@@ -55,6 +62,7 @@ actor KeySetCache {
         fetchCount += 1
         lastAttempt = clock.now()
         let url = url
+        logger.log(.info, .jwksFetch, "fetching the JWK Set", ["url": .url(url), "attempt": .number(Int64(fetchCount))])
         let task = Task {
             let result = await Self.download(url, using: transport)
             return self.install(result)
@@ -68,9 +76,12 @@ actor KeySetCache {
         switch result {
         case .success(let keys):
             let snapshot = Snapshot(keys: keys, generation: (cached?.generation ?? 0) + 1)
+            logger.log(.debug, .jwksFetch, "JWK Set fetched", ["generation": .number(Int64(snapshot.generation))])
             cached = snapshot
             return .success(snapshot)
         case .failure(let error):
+            logger.log(
+                .error, .jwksFetch, "the JWK Set could not be fetched; the cached keys are kept", ["error": .text(error.description)])
             return .failure(error)
         }
     }
