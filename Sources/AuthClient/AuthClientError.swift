@@ -60,10 +60,12 @@ public enum AuthClientError: Error, Sendable {
     /// An HS256 ID token's MAC does not verify with the client secret (Core §10.1), and its header names a
     /// key: the provider may be MACing ID tokens with a key of its own, which the client cannot have.
     case idTokenSecretMismatch(keyID: String)
+    /// A `WWW-Authenticate` field value could not be read (RFC 9110 §11.6.1); the reason names the byte.
+    case invalidChallenge(String)
     /// A protected resource fetched with the user's access token answered a status other than 2xx (after the
-    /// refresh and retry a 401 gets). `url` is shown without its query; `challenge` is the
-    /// `WWW-Authenticate` field value when there was one (RFC 6750 §3: it names the error, never a token).
-    case resourceStatus(url: String, status: Int, challenge: String?)
+    /// refresh and retry a 401 gets). `url` is shown without its query; `challenges` are the response's
+    /// `WWW-Authenticate` challenges (RFC 6750 §3: `error="invalid_token"`, `"insufficient_scope"`, …).
+    case resourceStatus(url: String, status: Int, challenges: [AuthenticationChallenge])
     /// A protected resource's body could not be decoded as the type asked for: the reason names the field
     /// and what was wrong with it, never its value.
     case undecodableResource(url: String, type: String, reason: String)
@@ -96,6 +98,7 @@ public enum AuthClientError: Error, Sendable {
         case .deviceCodeExpired: 10021
         case .keySetRefetchFailed: 10022
         case .idTokenSecretMismatch: 10023
+        case .invalidChallenge: 10024
         case .resourceStatus: 10151
         case .undecodableResource: 10152
         case .unsupportedURLRequest: 10153
@@ -155,8 +158,10 @@ extension AuthClientError: CustomStringConvertible {
             case .idTokenSecretMismatch(let keyID):
                 "the HS256 ID token does not verify with the client secret (OpenID Connect Core §10.1); its header names key '\(keyID)', "
                     + "so the provider may be MACing with a key of its own rather than the client secret"
-            case .resourceStatus(let url, let status, let challenge):
-                "the resource \(SecureURL.withoutQuery(url)) answered \(status)" + (challenge.map { " (WWW-Authenticate: \($0))" } ?? "")
+            case .invalidChallenge(let reason): "the WWW-Authenticate header cannot be read: \(reason)"
+            case .resourceStatus(let url, let status, let challenges):
+                "the resource \(SecureURL.withoutQuery(url)) answered \(status)"
+                    + (challenges.isEmpty ? "" : " (WWW-Authenticate: \(challenges.map(\.description).joined(separator: ", ")))")
             case .undecodableResource(let url, let type, let reason):
                 "the resource \(SecureURL.withoutQuery(url)) did not decode as \(type): \(reason)"
             case .unsupportedURLRequest(let reason): "the URLRequest cannot be sent: \(reason)"

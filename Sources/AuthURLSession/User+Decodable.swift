@@ -10,8 +10,8 @@ extension User {
     /// let profile = try await user.get(URL(string: "https://login.example.com/api/2/user")!, as: Profile.self)
     /// ```
     ///
-    /// Checked: the status is 2xx, else `AuthClientError.resourceStatus(url:status:challenge:)` (10151) with
-    /// the `WWW-Authenticate` value — a 401 only after the one refresh and retry; the body decodes, else
+    /// Checked: the status is 2xx, else `AuthClientError.resourceStatus(url:status:challenges:)` (10151) with
+    /// the `WWW-Authenticate` challenges — a 401 only after the one refresh and retry; the body decodes, else
     /// `.undecodableResource(url:type:reason:)` (10152), whose reason names the field and the problem but
     /// never a value from the body. Not checked: the `Content-Type`. The URL must be https (RFC 6750 §5.3),
     /// or loopback http where the configuration allows it.
@@ -22,7 +22,7 @@ extension User {
         request.setHeader("Accept", "application/json")
         let response = try await send(request)
         guard response.isSuccess else {
-            throw .resourceStatus(url: request.url, status: response.status, challenge: response.header("WWW-Authenticate"))
+            throw .resourceStatus(url: request.url, status: response.status, challenges: response.challenges)
         }
         do {
             return try decoder.decode(Value.self, from: Data(response.body))

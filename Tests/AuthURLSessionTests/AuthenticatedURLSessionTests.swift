@@ -98,11 +98,15 @@ struct AuthenticatedURLSessionTests {
         #expect(await served.user.refreshCount == 1)
 
         served.provider.fail(.resource, with: .response(status: 401, headerFields: challenge), times: 2)
-        await #expect(
-            throws: AuthClientError.resourceStatus(
-                url: served.resource.absoluteString, status: 401, challenge: #"Bearer error="invalid_token""#)
-        ) {
-            try await served.user.get(served.resource, as: ResourceBody.self)
+        do {
+            _ = try await served.user.get(served.resource, as: ResourceBody.self)
+            Issue.record("a 401 decoded")
+        } catch {
+            guard case .resourceStatus(let url, 401, let challenges) = error else { throw error }
+            #expect(url == served.resource.absoluteString)
+            #expect(challenges.map(\.scheme) == ["Bearer"])
+            #expect(challenges.first?.error == .invalidToken)
+            #expect(error.description.hasSuffix(#"answered 401 (WWW-Authenticate: Bearer error="invalid_token")"#))
         }
     }
 
