@@ -315,7 +315,7 @@ public actor User {
         tokens = nil
         unsaved = nil
         client.logger.log(.warning, .logout, "the refresh token was refused: the user is logged out", ["user": .text(subject)])
-        client.logouts.send(LogoutEvent(subject: subject, reason: .refreshFailed(refusal)))
+        client.userLoggedOut(LogoutEvent(subject: subject, reason: .refreshFailed(refusal)))
         return .failure(.refreshFailed(refusal))
     }
 
@@ -381,7 +381,7 @@ public actor User {
         generation += 1
         tokens = nil
         unsaved = nil
-        defer { client.logouts.send(LogoutEvent(subject: subject, reason: reason)) }
+        defer { client.userLoggedOut(LogoutEvent(subject: subject, reason: reason)) }
         do {
             try await client.store.remove(user: subject)
         } catch {

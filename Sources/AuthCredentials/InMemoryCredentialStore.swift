@@ -21,6 +21,10 @@ public actor InMemoryCredentialStore: CredentialStore {
 
     public func remove(user: String) { document.remove(user: user) }
 
+    public func providerCache(for issuer: String) -> ProviderCache? { document.providerCache(for: issuer) }
+
+    public func saveProviderCache(_ cache: ProviderCache) { document.saveProviderCache(cache) }
+
     /// Compare and remove in one step (the actor runs it without suspending).
     public func remove(user: String, ifTokensAre expected: TokenSet) -> Bool {
         guard document.credential(for: user)?.tokens == expected else { return false }

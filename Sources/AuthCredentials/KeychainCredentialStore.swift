@@ -55,6 +55,14 @@
             try await base.remove(user: user, ifTokensAre: expected)
         }
 
+        public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {
+            try await (base as any CredentialStore).providerCache(for: issuer)  // the actor's method, not the default
+        }
+
+        public func saveProviderCache(_ cache: ProviderCache) async throws(AuthCredentialsError) {
+            try await (base as any CredentialStore).saveProviderCache(cache)
+        }
+
         /// Moves the users of a ``FileCredentialStore`` into this store and removes them from the file (the
         /// Keychain is written first: a failure leaves the file as it was). A user this store already has
         /// keeps this store's record, with profile fields filled from the file. Returns the users moved.

@@ -226,4 +226,28 @@ struct KeychainCredentialStoreTests {
         #expect(try await file.lastUser() == Self.alice)
         #expect(keychain.items.isEmpty)
     }
+
+    @Test("the provider cache is kept in the item, survives the last user's removal, and migrates from the file")
+    func providerCache() async throws {
+        // Called through the protocol, as the client does: on the concrete actor, Swift picks the protocol
+        // extension's nonisolated default over the actor's own (isolated) method.
+        let cache = ProviderCache(
+            issuer: "https://login.example.com", discoveryDocument: #"{"issuer":"https://login.example.com"}"#, savedAt: 1)
+        let keychain = FakeKeychain()
+        let store: any CredentialStore = KeychainDocumentStore(key: Self.key, items: keychain)
+        try await store.save(Self.alice)
+        try await store.saveProviderCache(cache)
+        try await store.remove(user: "alice")
+        #expect(keychain.items.count == 1)
+        #expect(try await store.providerCache(for: "https://login.example.com") == cache)
+
+        let (directory, file) = try Self.fileStore()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let other = ProviderCache(issuer: "https://other.example.com", discoveryDocument: "{}", savedAt: 2)
+        try await file.save(Self.bob)
+        try await (file as any CredentialStore).saveProviderCache(other)
+        let fresh = KeychainDocumentStore(key: KeychainItemKey(service: "another.service"), items: keychain)
+        _ = try await fresh.migrate(from: file)
+        #expect(try await (fresh as any CredentialStore).providerCache(for: "https://other.example.com") == other)
+    }
 }

@@ -11,7 +11,7 @@
 /// - a missing item is an empty store; an item that is not a document is an error, left untouched;
 /// - a save updates the item and adds it when it is missing (`errSecItemNotFound`); an add that finds it
 ///   was created meanwhile (`errSecDuplicateItem`) updates again;
-/// - removing the last user deletes the item;
+/// - removing the last user deletes the item (unless it holds a provider cache: public documents, kept);
 /// - any other status throws ``AuthCredentialsError/keychainFailure(operation:status:)``.
 actor KeychainDocumentStore: CredentialStore {
     let key: KeychainItemKey
@@ -52,6 +52,18 @@ actor KeychainDocumentStore: CredentialStore {
         return true
     }
 
+    func providerCache(for issuer: String) throws(AuthCredentialsError) -> ProviderCache? {
+        try load().providerCache(for: issuer)
+    }
+
+    /// Keeps `cache` in the item, unless it is there already.
+    func saveProviderCache(_ cache: ProviderCache) throws(AuthCredentialsError) {
+        var document = try load()
+        guard document.providerCache(for: cache.issuer) != cache else { return }
+        document.saveProviderCache(cache)
+        try write(document)
+    }
+
     /// Moves every record of `file` into the Keychain, then removes them from the file: the Keychain is
     /// written first, so a failure leaves the file as it was. A user the Keychain already has keeps the
     /// Keychain's record (it is the newer one), with profile fields it lacks filled from the file; the
@@ -68,6 +80,7 @@ actor KeychainDocumentStore: CredentialStore {
             }
         }
         if document.lastUser == nil { document.lastUser = old.lastUser }
+        for cache in old.providers ?? [] where document.providerCache(for: cache.issuer) == nil { document.saveProviderCache(cache) }
         try write(document)
         for record in old.credentials { try await file.remove(user: record.user) }
         return old.credentials.map(\.user)
@@ -90,7 +103,7 @@ actor KeychainDocumentStore: CredentialStore {
     }
 
     private func write(_ document: CredentialStoreDocument) throws(AuthCredentialsError) {
-        if document.credentials.isEmpty {
+        if document.credentials.isEmpty, document.providers?.isEmpty ?? true {
             let status = items.delete(key)
             guard status == KeychainStatus.success || status == KeychainStatus.itemNotFound else {
                 throw .keychainFailure(operation: "delete", status: status)
