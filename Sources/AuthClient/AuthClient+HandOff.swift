@@ -7,7 +7,7 @@ extension AuthClient {
     /// Starts a login that the app drives itself: makes the request (PKCE, state, nonce and the options'
     /// parameters), makes it the client's ``pendingLogin`` and the state ``LoginState/loggingIn``, and
     /// returns it. Open ``PendingLogin/url`` in any browser; when the redirect reaches the app, pass it to
-    /// ``handleAuthenticationResponse(url:pending:)``. A login already waiting is replaced (its browser
+    /// `handleAuthenticationResponse(url:pending:)`. A login already waiting is replaced (its browser
     /// session, if the client runs one, is cancelled).
     ///
     /// ```swift
@@ -66,19 +66,20 @@ extension AuthClient {
         }
         guard let waiting = pendingLogins.pending else { throw .noPendingLogin }
         try Self.checkOwnResponse(waiting.request, redirect)
-        let taken = pendingLogins.takeForHandOff(accepting: { $0.request.state == waiting.request.state }) { [self] pending in
+        let complete: @Sendable (PendingLogin) async -> Result<User, AuthClientError> = { [self] pending in
             do throws(AuthClientError) {
                 return .success(try await finishLogin(pending.request, redirect: redirect))
             } catch {
                 return .failure(error)
             }
         }
+        let taken = pendingLogins.takeForHandOff(accepting: { $0.request.state == waiting.request.state }, complete: complete)
         guard let taken else { throw .noPendingLogin }
         taken.session?.cancel()
         return try await taken.task.value.get()
     }
 
-    /// ``handleAuthenticationResponse(url:pending:)`` for a URL as text.
+    /// `handleAuthenticationResponse(url:pending:)` for a URL as text.
     public func handleAuthenticationResponse(url: String, pending: PendingLogin? = nil) async throws(AuthClientError) -> User {
         let uri: URI
         do {

@@ -98,7 +98,7 @@ public final class AuthClient: Sendable {
     /// Fetches `/.well-known/openid-configuration` under the issuer (OpenID Connect Discovery §4), checks
     /// it (see ``ProviderMetadata``) and makes a client.
     ///
-    /// Offline: when the request gets no response, 5xx or 429, and the store holds a ``ProviderCache`` for
+    /// Offline: when the request gets no response, 5xx or 429, and the store holds a `ProviderCache` for
     /// the issuer (saved at a login), the client is made from the cached discovery document and JWK Set,
     /// checked again as if just fetched, and ``isUsingProviderCache`` is true — so ``resumeLastUser()``
     /// works without a network. When discovery succeeds again, the cache is refreshed (see Docs/StorageAndRefresh.md).
@@ -175,7 +175,7 @@ public final class AuthClient: Sendable {
     /// The browser session is private when `options.prefersEphemeralWebBrowserSession` says so, else as the
     /// configuration says. While it runs, the login is the client's ``pendingLogin`` and the state is
     /// ``LoginState/loggingIn``; a redirect that reaches the app some other way (a universal link) completes
-    /// it through ``handleAuthenticationResponse(url:pending:)``, which also closes the session — this
+    /// it through `handleAuthenticationResponse(url:pending:)`, which also closes the session — this
     /// call then returns that login's user.
     public func login(
         with userAgent: some UserAgent, options: AuthorizationRequest.Options = .init(),

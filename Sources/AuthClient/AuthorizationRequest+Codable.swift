@@ -7,7 +7,11 @@ import AuthPKCE
 /// and never trusts the stored challenge: it is derived from the verifier anew.
 extension AuthorizationRequest: Codable {
     private enum CodingKeys: String, CodingKey {
-        case url, codeVerifier = "code_verifier", state, nonce, options, redirectURI = "redirect_uri", issuer
+        case url
+        case codeVerifier = "code_verifier"
+        case state, nonce, options
+        case redirectURI = "redirect_uri"
+        case issuer
         case requiresIssuer = "requires_iss"
     }
 
@@ -62,8 +66,14 @@ extension AuthorizationRequest: Codable {
 
 extension AuthorizationRequest.Options: Codable {
     private enum CodingKeys: String, CodingKey {
-        case prompt, loginHint = "login_hint", maxAge = "max_age", additionalParameters = "additional_parameters"
-        case extraScopes = "extra_scopes", acrValues = "acr_values", expectedACR = "expected_acr", expectedAMR = "expected_amr"
+        case prompt
+        case loginHint = "login_hint"
+        case maxAge = "max_age"
+        case additionalParameters = "additional_parameters"
+        case extraScopes = "extra_scopes"
+        case acrValues = "acr_values"
+        case expectedACR = "expected_acr"
+        case expectedAMR = "expected_amr"
         case prefersEphemeralWebBrowserSession = "prefers_ephemeral_web_browser_session"
     }
 

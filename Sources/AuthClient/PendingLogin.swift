@@ -39,7 +39,9 @@ public struct PendingLogin: Sendable, Codable {
     public var options: LoginOptions { request.options }
 
     private enum CodingKeys: String, CodingKey {
-        case version, request, clientID = "client_id", startedAt = "started_at"
+        case version, request
+        case clientID = "client_id"
+        case startedAt = "started_at"
     }
 
     public init(from decoder: any Decoder) throws {

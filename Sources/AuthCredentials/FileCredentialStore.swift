@@ -95,12 +95,12 @@ public actor FileCredentialStore: CredentialStore {
         return true
     }
 
-    public func providerCache(for issuer: String) throws(AuthCredentialsError) -> ProviderCache? {
+    public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {
         try load().providerCache(for: issuer)
     }
 
     /// Keeps `cache` in the file (an atomic replace, as every save), unless it is there already.
-    public func saveProviderCache(_ cache: ProviderCache) throws(AuthCredentialsError) {
+    public func saveProviderCache(_ cache: ProviderCache) async throws(AuthCredentialsError) {
         var document = try load()
         guard document.providerCache(for: cache.issuer) != cache else { return }
         document.saveProviderCache(cache)

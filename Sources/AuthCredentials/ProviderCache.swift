@@ -28,7 +28,10 @@ public struct ProviderCache: Hashable, Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case issuer, discoveryDocument = "discovery_document", keySet = "jwks", savedAt = "saved_at"
+        case issuer
+        case discoveryDocument = "discovery_document"
+        case keySet = "jwks"
+        case savedAt = "saved_at"
     }
 }
 

@@ -38,7 +38,7 @@ extension FakeOpenIDProvider {
         case (.deviceVerification, .get): return deviceVerificationPage(request)
         case (.deviceVerification, .post): return submitDeviceVerificationPage(request)
         case (.endSession, .get): return TransportResponse(status: 200)
-        case (.resource, .get): return protectedResource(request)
+        case (.resource, .get), (.resource, .post): return protectedResource(request)
         default: return TransportResponse(status: 405)
         }
     }
@@ -151,7 +151,7 @@ extension FakeOpenIDProvider {
             else { return Self.oauthError(.invalidGrant, "PKCE verification failed (RFC 7636 §4.6)") }
             let (body, issued) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now,
-                withIDToken: true)
+                withIDToken: true, acr: grant.acr, amr: grant.amr)
             grant.issuedTokens = issued
             state.codes[code] = grant
             return Self.json(200, body)
@@ -167,7 +167,8 @@ extension FakeOpenIDProvider {
             if configuration.rotatesRefreshTokens { state.refreshTokens[token] = nil }
             let (body, _) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
-                withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token)
+                withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
+                acr: grant.acr, amr: grant.amr, grantAuthTime: grant.authTime)
             return Self.json(200, body)
         }
     }
@@ -175,11 +176,14 @@ extension FakeOpenIDProvider {
     /// A token response (RFC 6749 §5.1) with a signed ID token (OpenID Connect Core §3.1.3.3, §2).
     func issueTokens(
         _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
-        keepingRefreshToken: String? = nil
+        keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil
     ) -> (JSONValue, [String]) {
         let issuedAt = now + state.skew
         let accessToken = state.token()
-        state.accessTokens[accessToken] = .init(subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime)
+        let authenticatedAt = authTime ?? grantAuthTime
+        state.accessTokens[accessToken] = .init(
+            subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, acr: acr, amr: amr,
+            authTime: authenticatedAt)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
         try? body.append("token_type", "Bearer")
@@ -187,7 +191,8 @@ extension FakeOpenIDProvider {
         var issued = [accessToken]
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
-            state.refreshTokens[refreshToken] = .init(subject: subject, scope: scope, expiresAt: .max)
+            state.refreshTokens[refreshToken] = .init(
+                subject: subject, scope: scope, expiresAt: .max, acr: acr, amr: amr, authTime: authenticatedAt)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
@@ -198,13 +203,15 @@ extension FakeOpenIDProvider {
                 .string(
                     idToken(
                         &state, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt,
-                        accessToken: accessToken)))
+                        accessToken: accessToken, acr: acr, amr: amr)))
         }
         return (.object(body), issued)
     }
 
     private func idToken(
-        _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64, accessToken: String
+        _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64,
+        accessToken: String,
+        acr: String?, amr: [String]
     ) -> String {
         let defect = state.defect
         state.defect = nil
@@ -219,6 +226,8 @@ extension FakeOpenIDProvider {
         try? claims.append("iat", .number(JSONNumber(defect == .expired ? issuedAt - 4000 : issuedAt)))
         if let authTime { try? claims.append("auth_time", .number(JSONNumber(authTime))) }
         if let nonce { try? claims.append("nonce", .string(defect == .wrongNonce ? "a-replayed-nonce" : nonce)) }
+        if let acr { try? claims.append("acr", .string(acr)) }
+        if !amr.isEmpty { try? claims.append("amr", .array(amr.map { .string($0) })) }
         let hashed = defect == .wrongAccessTokenHash ? accessToken + "x" : accessToken
         try? claims.append("at_hash", .string(IDTokenValidator.sha256HalfHash(of: hashed)))
         if scope.split(separator: " ").contains("email"), let user = configuration.users[subject] {

@@ -75,9 +75,8 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         case deviceAuthorization = "/device_authorization"
         /// The page where the user enters a device's user code (RFC 8628 §3.3).
         case deviceVerification = "/device"
-        /// A protected resource served beside the provider (RFC 6750): `GET` with a live access token
-        /// answers 200 with the grant's `sub` and `scope`; without one, 401 `WWW-Authenticate: Bearer
-        /// realm="…"`; with an expired or unknown one, 401 `Bearer error="invalid_token"` (§3.1).
+        /// A protected resource (an API) that accepts this provider's access tokens and answers RFC 6750
+        /// and RFC 9470 challenges: see ``protectResource(acrValues:maxAge:scope:)``.
         case resource = "/resource"
     }
 
@@ -160,6 +159,17 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
     /// The user agent that performs the authorization step against this provider.
     public func browser(_ authorization: Authorization = .approve(subject: "alice")) -> FakeBrowser {
         FakeBrowser(provider: self, authorization: authorization)
+    }
+
+    /// A user agent whose redirect reaches the app instead of the session, as a universal link does: the
+    /// redirect URL goes to `handler` (the app's URL handler) and the page stays open until the session is
+    /// cancelled — by `AuthClient.handleAuthenticationResponse(url:pending:)`.
+    ///
+    /// ```swift
+    /// let browser = provider.browser(.approve(subject: "alice"), deliveringToApp: { url in links.yield(url) })
+    /// ```
+    public func browser(_ authorization: Authorization, deliveringToApp handler: @escaping @Sendable (String) -> Void) -> FakeBrowser {
+        FakeBrowser(provider: self, authorization: authorization, deliverToApp: handler)
     }
 
     // MARK: Switches

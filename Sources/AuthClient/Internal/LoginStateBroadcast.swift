@@ -70,7 +70,9 @@ final class LoginStateBroadcast: Sendable {
     /// `subject` was logged out: the state leaves `loggedIn` if it was them.
     func loggedOut(_ subject: String) {
         inner.withLock { inner in
-            if case .loggedIn(let user) = inner.beforeLogin, user.subject.utf8.elementsEqual(subject.utf8) { inner.beforeLogin = .loggedOut }
+            if case .loggedIn(let user) = inner.beforeLogin, user.subject.utf8.elementsEqual(subject.utf8) {
+                inner.beforeLogin = .loggedOut
+            }
             if case .loggedIn(let user) = inner.current, user.subject.utf8.elementsEqual(subject.utf8) { inner.set(.loggedOut) }
         }
     }

@@ -21,7 +21,8 @@ final class PendingLoginSlot: Sendable {
 
     /// What `begin` replaced: nothing, a login the app drives itself, or one with a session to cancel.
     enum Replaced {
-        case nothing, appDriven, session(AuthenticationSession)
+        case nothing, appDriven
+        case session(AuthenticationSession)
     }
 
     /// Makes `pending` the client's waiting login; returns its id and what it replaced.
