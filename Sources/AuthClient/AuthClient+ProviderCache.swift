@@ -4,7 +4,7 @@ import AuthSession
 
 extension AuthClient {
     /// Whether this client was made from the store's `ProviderCache` because discovery could not reach
-    /// the provider (see ``discover(_:transport:store:clock:sleeper:)``). Its endpoints and keys are the
+    /// the provider (see ``discover(_:transport:store:clock:sleeper:logger:)``). Its endpoints and keys are the
     /// cached ones for its whole life; a JWK Set fetch that succeeds refreshes the keys (and the cache).
     /// Make a new client with `discover` once the network is back to refresh the discovery document too.
     ///
