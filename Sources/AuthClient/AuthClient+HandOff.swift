@@ -12,22 +12,23 @@ extension AuthClient {
     ///
     /// ```swift
     /// var generator = SystemRandomNumberGenerator()
-    /// let pending = try client.beginLogin(LoginOptions(prompt: [.login]), using: &generator)
+    /// let pending = try await client.beginLogin(LoginOptions(prompt: [.login]), using: &generator)
     /// try save(JSONEncoder().encode(pending))       // survives a relaunch (it holds secrets: store it safely)
     /// openInBrowser(pending.url)
     /// ```
     public func beginLogin(
         _ options: LoginOptions = .init(), using generator: inout some RandomNumberGenerator
-    ) throws(AuthClientError) -> PendingLogin {
-        let request = try authorizationRequest(options, using: &generator)
+    ) async throws(AuthClientError) -> PendingLogin {
+        // Pushed first when the provider requires it or the options ask (RFC 9126), like login(with:).
+        let request = try await preparedAuthorizationRequest(options, using: &generator)
         _ = startPendingLogin(request, session: nil)
         return PendingLogin(request: request, clientID: configuration.clientID, startedAt: clock.now().secondsSince1970)
     }
 
     /// ``beginLogin(_:using:)`` with the system's secure random number generator.
-    public func beginLogin(_ options: LoginOptions = .init()) throws(AuthClientError) -> PendingLogin {
+    public func beginLogin(_ options: LoginOptions = .init()) async throws(AuthClientError) -> PendingLogin {
         var generator = SystemRandomNumberGenerator()
-        return try beginLogin(options, using: &generator)
+        return try await beginLogin(options, using: &generator)
     }
 
     /// The login waiting for its authorization response, if any: started by ``beginLogin(_:using:)``, or by

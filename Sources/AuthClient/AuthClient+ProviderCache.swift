@@ -4,7 +4,7 @@ import AuthSession
 
 extension AuthClient {
     /// Whether this client was made from the store's `ProviderCache` because discovery could not reach
-    /// the provider (see ``discover(_:transport:store:clock:sleeper:)``). Its endpoints and keys are the
+    /// the provider (see ``discover(_:transport:store:clock:sleeper:logger:)``). Its endpoints and keys are the
     /// cached ones for its whole life; a JWK Set fetch that succeeds refreshes the keys (and the cache).
     /// Make a new client with `discover` once the network is back to refresh the discovery document too.
     ///
@@ -20,7 +20,7 @@ extension AuthClient {
     /// is no cache (nil), so the discovery error is what the caller sees.
     static func cachedClient(
         _ configuration: ClientConfiguration, _ transport: any HTTPTransport, _ store: any CredentialStore, _ clock: WallClock,
-        _ sleeper: any Clock<Duration>
+        _ sleeper: any Clock<Duration>, _ logger: AuthLogger = .disabled
     ) async throws(AuthClientError) -> AuthClient? {
         guard let cache = try? await store.providerCache(for: configuration.issuer),
             let metadata = try? ProviderMetadata(
@@ -30,7 +30,9 @@ extension AuthClient {
         let keys = cache.keySet.flatMap { text in (try? JWKSet(json: Array(text.utf8))).map { (keys: $0, body: text) } }
         let client = try AuthClient(
             configuration: configuration, metadata: metadata, transport: transport, store: store, clock: clock, sleeper: sleeper,
-            keySet: keys)
+            keySet: keys, logger: logger)
+        logger.log(
+            .warning, .discovery, "the provider is unreachable: using the cached discovery document", ["issuer": .text(metadata.issuer)])
         client.providerCacheState.inner.withLock { state in
             state.discoveryDocument = cache.discoveryDocument
             state.fromCache = true

@@ -18,7 +18,7 @@ extension AuthClient {
         _ options: AuthorizationRequest.Options = .init(), using generator: inout some RandomNumberGenerator
     ) async throws(AuthClientError) -> AuthorizationRequest {
         let pushes = try pushes(options)
-        let request = try AuthorizationRequest(configuration: configuration, metadata: metadata, options: options, using: &generator)
+        let request = try makeAuthorizationRequest(options, using: &generator)
         return pushes ? try await push(request) : request
     }
 

@@ -9,6 +9,9 @@ extension AuthClient {
     /// ``validateIDToken(_:nonce:maxAge:accessToken:)``.
     public func exchangeCode(_ code: String, for request: AuthorizationRequest) async throws(AuthClientError) -> TokenSet {
         let receivedAt = clock.now()
+        logger.log(
+            .info, .codeExchange, "exchanging the code",
+            ["endpoint": .url(metadata.tokenEndpoint), "code": .redacted, "code_verifier": .redacted])
         let response = try await tokenRequest(
             [
                 FormParameter(name: "grant_type", value: "authorization_code"),
@@ -16,6 +19,9 @@ extension AuthClient {
                 FormParameter(name: "redirect_uri", value: request.redirectURI),
                 FormParameter(name: "code_verifier", value: request.pkce.verifier.value),
             ] + ResourceIndicator.parameters(request.resources))
+        logger.log(
+            .info, .codeExchange, "tokens received",
+            ["access_token": .redacted, "refresh_token": response.refreshToken == nil ? .text("none") : .redacted])
         return TokenSet(response, receivedAt: receivedAt)
     }
 
@@ -65,6 +71,9 @@ extension AuthClient {
                 return try Self.readTokenResponse(response)
             } catch {
                 guard Self.isTransient(error), let delay = policy.delay(after: attempts, retryAfter: retryAfter) else { throw error }
+                logger.log(
+                    .warning, .retry, "a token request failed transiently; trying again",
+                    ["attempt": .number(Int64(attempts)), "delay": .text("\(delay)"), "error": .text(error.description)])
                 do {
                     try await sleeper.sleep(for: delay)
                 } catch {

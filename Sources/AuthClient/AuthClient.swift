@@ -43,6 +43,8 @@ public final class AuthClient: Sendable {
     /// What the client waits on between retries (see ``RetryPolicy``): a `ContinuousClock` unless a test
     /// injects another.
     public let sleeper: any Clock<Duration>
+    /// Where the client reports its steps (see ``AuthLogger``): `.disabled` unless given.
+    public let logger: AuthLogger
 
     let keySet: KeySetCache
     let logouts = LogoutBroadcast()
@@ -64,17 +66,18 @@ public final class AuthClient: Sendable {
     public convenience init(
         configuration: ClientConfiguration, metadata: ProviderMetadata, transport: some HTTPTransport,
         store: some CredentialStore = InMemoryCredentialStore(), clock: WallClock = .system,
-        sleeper: any Clock<Duration> = ContinuousClock()
+        sleeper: any Clock<Duration> = ContinuousClock(), logger: AuthLogger = .disabled
     ) throws(AuthClientError) {
         try self.init(
             configuration: configuration, metadata: metadata, transport: transport, store: store, clock: clock, sleeper: sleeper,
-            keySet: nil)
+            keySet: nil, logger: logger)
     }
 
     /// The client, with its JWK Set cache seeded from the provider cache when `keySet` is given.
     init(
         configuration: ClientConfiguration, metadata: ProviderMetadata, transport: any HTTPTransport, store: any CredentialStore,
-        clock: WallClock, sleeper: any Clock<Duration>, keySet cachedKeySet: (keys: JWKSet, body: String)?
+        clock: WallClock, sleeper: any Clock<Duration>, keySet cachedKeySet: (keys: JWKSet, body: String)?,
+        logger: AuthLogger = .disabled
     ) throws(AuthClientError) {
         guard metadata.issuer.utf8.elementsEqual(configuration.issuer.utf8) else {
             throw .issuerMismatch(expected: configuration.issuer, actual: metadata.issuer)
@@ -86,8 +89,10 @@ public final class AuthClient: Sendable {
         self.store = store
         self.clock = clock
         self.sleeper = sleeper
+        self.logger = logger
         keySet =
-            cachedKeySet.map { KeySetCache(url: metadata.jwksURI, cached: $0.keys, body: $0.body) } ?? KeySetCache(url: metadata.jwksURI)
+            cachedKeySet.map { KeySetCache(url: metadata.jwksURI, cached: $0.keys, body: $0.body, logger: logger) }
+            ?? KeySetCache(url: metadata.jwksURI, logger: logger)
     }
 
     /// Fetches `/.well-known/openid-configuration` under the issuer (OpenID Connect Discovery §4), checks
@@ -100,23 +105,26 @@ public final class AuthClient: Sendable {
     public static func discover(
         _ configuration: ClientConfiguration, transport: some HTTPTransport,
         store: some CredentialStore = InMemoryCredentialStore(), clock: WallClock = .system,
-        sleeper: any Clock<Duration> = ContinuousClock()
+        sleeper: any Clock<Duration> = ContinuousClock(), logger: AuthLogger = .disabled
     ) async throws(AuthClientError) -> AuthClient {
         let base = configuration.issuer.hasSuffix("/") ? String(configuration.issuer.dropLast()) : configuration.issuer
         var request = TransportRequest(method: .get, url: base + "/.well-known/openid-configuration")
         request.setHeader("Accept", "application/json")
+        logger.log(.info, .discovery, "fetching the discovery document", ["url": .url(request.url)])
         let response: TransportResponse
         do {
             response = try await transport.send(request)
         } catch {
-            guard isTransient(error), let client = try await cachedClient(configuration, transport, store, clock, sleeper) else {
+            logger.log(.error, .discovery, "no discovery document", ["error": .text(error.description)])
+            guard isTransient(error), let client = try await cachedClient(configuration, transport, store, clock, sleeper, logger) else {
                 throw error
             }
             return client
         }
         guard response.status == 200 else {
+            logger.log(.error, .discovery, "no discovery document", ["status": .number(Int64(response.status))])
             if isTransient(.unexpectedResponse(endpoint: "discovery", status: response.status, reason: "")),
-                let client = try await cachedClient(configuration, transport, store, clock, sleeper)
+                let client = try await cachedClient(configuration, transport, store, clock, sleeper, logger)
             {
                 return client
             }
@@ -130,10 +138,19 @@ public final class AuthClient: Sendable {
             throw .unexpectedResponse(
                 endpoint: "discovery", status: response.status, reason: "no discovery document at \(request.url)\(hint)")
         }
-        let metadata = try ProviderMetadata(
-            json: response.body, expectedIssuer: configuration.issuer, allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
+        let metadata: ProviderMetadata
+        do {
+            metadata = try ProviderMetadata(
+                json: response.body, expectedIssuer: configuration.issuer,
+                allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
+        } catch {
+            logger.log(.error, .discovery, "the discovery document was refused", ["error": .text(error.description)])
+            throw error
+        }
+        logger.log(.debug, .discovery, "provider metadata checked", ["issuer": .text(metadata.issuer)])
         let client = try AuthClient(
-            configuration: configuration, metadata: metadata, transport: transport, store: store, clock: clock, sleeper: sleeper)
+            configuration: configuration, metadata: metadata, transport: transport, store: store, clock: clock, sleeper: sleeper,
+            logger: logger)
         await client.discovered(response.body)
         return client
     }
@@ -147,7 +164,18 @@ public final class AuthClient: Sendable {
         _ options: AuthorizationRequest.Options = .init(), using generator: inout some RandomNumberGenerator
     ) throws(AuthClientError) -> AuthorizationRequest {
         if try pushes(options) { throw .pushedAuthorizationUnavailable("this request must be pushed: use preparedAuthorizationRequest") }
-        return try AuthorizationRequest(configuration: configuration, metadata: metadata, options: options, using: &generator)
+        return try makeAuthorizationRequest(options, using: &generator)
+    }
+
+    /// Builds a request (not pushed) and logs it, without its secrets.
+    func makeAuthorizationRequest(
+        _ options: AuthorizationRequest.Options, using generator: inout some RandomNumberGenerator
+    ) throws(AuthClientError) -> AuthorizationRequest {
+        let request = try AuthorizationRequest(configuration: configuration, metadata: metadata, options: options, using: &generator)
+        logger.log(
+            .debug, .authorizationURL, "authorization URL built",
+            ["endpoint": .url(request.url.text), "state": .redacted, "nonce": .redacted, "code_challenge": .redacted])
+        return request
     }
 
     /// The whole login: builds the request, runs `userAgent` in an `AuthenticationSession`, checks the
@@ -194,7 +222,14 @@ public final class AuthClient: Sendable {
     /// Steps 3–6 for a redirect that arrived some other way (a universal link, a form_post your server
     /// forwarded): checks it against `request`, exchanges the code and returns the saved user.
     public func completeLogin(_ request: AuthorizationRequest, redirect: Redirect) async throws(AuthClientError) -> User {
-        let response = try request.response(from: redirect)
+        let response: AuthorizationResponse
+        do {
+            response = try request.response(from: redirect)
+        } catch {
+            logger.log(.error, .callback, "the redirect was refused", ["error": .text(error.description)])
+            throw error
+        }
+        logger.log(.info, .callback, "authorization response received", ["code": .redacted])
         let tokens = try await exchangeCode(response.code, for: request)
         return try await signIn(with: tokens, nonce: request.nonce.value, maxAge: request.options.maxAge, options: request.options)
     }

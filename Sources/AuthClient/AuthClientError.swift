@@ -101,6 +101,15 @@ public enum AuthClientError: Error, Sendable {
     case invalidTokenExchangeResponse(String)
     /// A token for `resource` was asked of a user who has no refresh token to get it with (RFC 8707 §2.2).
     case resourceTokenUnavailable(resource: String)
+    /// A protected resource fetched with the user's access token answered a status other than 2xx (after the
+    /// refresh and retry a 401 gets). `url` is shown without its query; `challenges` are the response's
+    /// `WWW-Authenticate` challenges (RFC 6750 §3: `error="invalid_token"`, `"insufficient_scope"`, …).
+    case resourceStatus(url: String, status: Int, challenges: [AuthenticationChallenge])
+    /// A protected resource's body could not be decoded as the type asked for: the reason names the field
+    /// and what was wrong with it, never its value.
+    case undecodableResource(url: String, type: String, reason: String)
+    /// A Foundation `URLRequest` cannot be sent as a `TransportRequest`: no URL, or a body stream.
+    case unsupportedURLRequest(String)
 
     /// A stable number for the case: 10001 and up.
     public var code: Int {
@@ -141,6 +150,9 @@ public enum AuthClientError: Error, Sendable {
         case .invalidResource: 10204
         case .invalidTokenExchangeResponse: 10205
         case .resourceTokenUnavailable: 10206
+        case .resourceStatus: 10151
+        case .undecodableResource: 10152
+        case .unsupportedURLRequest: 10153
         }
     }
 
@@ -226,6 +238,12 @@ extension AuthClientError: CustomStringConvertible {
             case .invalidTokenExchangeResponse(let reason): "invalid token exchange response (RFC 8693 §2.2): \(reason)"
             case .resourceTokenUnavailable(let resource):
                 "no refresh token to ask for a token for the resource '\(resource)' with (RFC 8707 §2.2); sign in with that resource"
+            case .resourceStatus(let url, let status, let challenges):
+                "the resource \(SecureURL.withoutQuery(url)) answered \(status)"
+                    + (challenges.isEmpty ? "" : " (WWW-Authenticate: \(challenges.map(\.description).joined(separator: ", ")))")
+            case .undecodableResource(let url, let type, let reason):
+                "the resource \(SecureURL.withoutQuery(url)) did not decode as \(type): \(reason)"
+            case .unsupportedURLRequest(let reason): "the URLRequest cannot be sent: \(reason)"
             }
         return "error \(code): \(message)"
     }

@@ -7,7 +7,7 @@ public import AuthCallback
 ///
 /// ```swift
 /// var generator = SystemRandomNumberGenerator()
-/// let pending = try client.beginLogin(LoginOptions(loginHint: "ada@example.com"), using: &generator)
+/// let pending = try await client.beginLogin(LoginOptions(loginHint: "ada@example.com"), using: &generator)
 /// open(pending.url)                                          // any browser, any way
 /// let saved = try JSONEncoder().encode(pending)              // keep it with the tokens (it holds secrets)
 /// // … the app is killed; on the next launch …

@@ -89,6 +89,7 @@ public actor User {
         let response = try await client.transport.send(Self.authorized(request, with: tokens))
         try Self.classifyRefusal(response)
         guard response.status == 401 else { return response }
+        client.logger.log(.info, .retry, "the request was answered 401: refreshing, then trying once more", ["url": .url(request.url)])
         let refreshed = try await refresh(replacing: tokens)
         let retried = try await client.transport.send(Self.authorized(request, with: refreshed))
         try Self.classifyRefusal(retried)
@@ -169,6 +170,9 @@ public actor User {
                 revocation = .failed(error)
             }
         }
+        client.logger.log(
+            .info, .logout, "logged out",
+            ["user": .text(subject), "revoked": .flag(LogoutResult(revocation: revocation, endSessionURL: nil).didRevoke)])
         try await end(.requested)
         return LogoutResult(revocation: revocation, endSessionURL: client.endSessionURL(idTokenHint: tokens.idToken))
     }
@@ -200,6 +204,7 @@ public actor User {
         guard let current = tokens else { throw .loggedOut }
         if current.accessToken != stale.accessToken { return current }
         if refreshing == nil {
+            client.logger.log(.info, .refresh, "refreshing the tokens", ["user": .text(subject), "refresh_token": .redacted])
             refreshing = Task {
                 let result = await self.performRefresh(current)
                 self.finishRefresh(result)
@@ -225,6 +230,11 @@ public actor User {
     /// The refresh is over: every waiter gets its result, and the next refresh may start.
     private func finishRefresh(_ result: Result<TokenSet, AuthClientError>) {
         refreshing = nil
+        switch result {
+        case .success: client.logger.log(.info, .refresh, "tokens refreshed", ["user": .text(subject), "access_token": .redacted])
+        case .failure(let error):
+            client.logger.log(.error, .refresh, "the refresh failed", ["user": .text(subject), "error": .text(error.description)])
+        }
         let waiting = waiters
         waiters.removeAll()
         for continuation in waiting.values { continuation.resume(returning: result) }
@@ -326,6 +336,7 @@ public actor User {
         generation += 1
         tokens = nil
         unsaved = nil
+        client.logger.log(.warning, .logout, "the refresh token was refused: the user is logged out", ["user": .text(subject)])
         client.userLoggedOut(LogoutEvent(subject: subject, reason: .refreshFailed(refusal)))
         return .failure(.refreshFailed(refusal))
     }

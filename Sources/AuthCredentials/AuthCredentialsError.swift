@@ -34,6 +34,12 @@ public enum AuthCredentialsError: Error, Sendable {
     /// The store file can be read or written by group or others (`mode`, the permission bits) and belongs
     /// to another user, so the store does not restrict it to 0600 (as it does its own). Its tokens are not used.
     case storeExposed(path: String, mode: Int)
+    /// A Keychain Services call failed: the operation (`read`, `write`, `delete`) and its `OSStatus`, e.g.
+    /// -34018 `errSecMissingEntitlement` (the access group is not in the app's entitlements) or -25308
+    /// `errSecInteractionNotAllowed` (the device has not been unlocked since it started).
+    case keychainFailure(operation: String, status: Int32)
+    /// The Keychain item of the store's service is not a credential store document; it is left as it is.
+    case corruptKeychainItem(service: String, reason: String)
 
     /// A stable number for the case: 7001 and up.
     public var code: Int {
@@ -50,6 +56,8 @@ public enum AuthCredentialsError: Error, Sendable {
         case .storeIsSymbolicLink: 7010
         case .storeIsNotAFile: 7011
         case .storeExposed: 7012
+        case .keychainFailure: 7151
+        case .corruptKeychainItem: 7152
         }
     }
 }
@@ -74,7 +82,24 @@ extension AuthCredentialsError: CustomStringConvertible {
                 "'\(path)' is a \(kind), not a regular file; the credential store refuses it (left untouched)"
             case .storeExposed(let path, let mode):
                 "'\(path)' is accessible to other users (mode 0\(String(mode, radix: 8))) and belongs to another user, so it is not restricted to 0600 but refused"
+            case .keychainFailure(let operation, let status):
+                "the Keychain \(operation) failed with OSStatus \(status)" + Self.keychainHint(status)
+            case .corruptKeychainItem(let service, let reason):
+                "the Keychain item of service '\(service)' is not a credential store: \(reason) (left untouched)"
             }
         return "AuthCredentialsError \(code): \(reason)"
+    }
+}
+
+extension AuthCredentialsError {
+    /// What the common Keychain statuses mean (Security/SecBase.h).
+    static func keychainHint(_ status: Int32) -> String {
+        switch status {
+        case -34018: " (errSecMissingEntitlement: the access group is not in the app's keychain-access-groups entitlement)"
+        case -25308: " (errSecInteractionNotAllowed: the device has not been unlocked since it started)"
+        case -25300: " (errSecItemNotFound)"
+        case -25299: " (errSecDuplicateItem)"
+        default: ""
+        }
     }
 }

@@ -12,6 +12,10 @@ extension AuthCredentialsError: LocalizedError {
         case .storeIsSymbolicLink: "Replace the link with the file itself, or use another path."
         case .storeIsNotAFile: "Move what is at the path away, or use another path."
         case .corruptStore: "Move or remove the file; the next sign-in writes a new store."
+        case .keychainFailure(_, let status) where status == -34018:
+            "Add the access group to the app's keychain-access-groups entitlement, or use the default group."
+        case .keychainFailure(_, let status) where status == -25308: "Try again once the device has been unlocked."
+        case .corruptKeychainItem: "Delete the item (SecItemDelete on its service); the next sign-in writes a new one."
         default: nil
         }
     }

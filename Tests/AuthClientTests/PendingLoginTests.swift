@@ -17,7 +17,7 @@ struct PendingLoginTests {
         fixture.provider.authenticateNextLogin(acr: "otp", amr: ["otp"])
         var generator = SeededRandomNumberGenerator(seed: 3)
         let options = LoginOptions(loginHint: "alice@example.com", maxAge: 900, expectedAMR: [.otp])
-        let pending = try fixture.client.beginLogin(options, using: &generator)
+        let pending = try await fixture.client.beginLogin(options, using: &generator)
         #expect(fixture.client.loginState == .loggingIn)
         let saved = try JSONEncoder().encode(pending)
         // The browser (outside the app) signs the user in; the redirect arrives after the app was relaunched.
@@ -39,10 +39,10 @@ struct PendingLoginTests {
     }
 
     @Test("the encoding is checked when decoded, and the description redacts the verifier, state and nonce")
-    func decodingAndRedaction() throws {
+    func decodingAndRedaction() async throws {
         let fixture = try Fixture()
         var generator = SeededRandomNumberGenerator(seed: 4)
-        let pending = try fixture.client.beginLogin(LoginOptions(prompt: [.login]), using: &generator)
+        let pending = try await fixture.client.beginLogin(LoginOptions(prompt: [.login]), using: &generator)
         for secret in [pending.request.pkce.verifier.value, pending.request.state.value, pending.request.nonce.value] {
             #expect(!pending.description.contains(secret))
             #expect(!dumped(pending).contains(secret))
@@ -64,7 +64,7 @@ struct PendingLoginTests {
     func otherClient() async throws {
         let fixture = try Fixture()
         var generator = SeededRandomNumberGenerator(seed: 5)
-        let pending = try fixture.client.beginLogin(using: &generator)
+        let pending = try await fixture.client.beginLogin(using: &generator)
         var configuration = try ClientConfiguration(
             issuer: fixture.client.configuration.issuer, clientID: "another-app", redirectURI: fixture.client.configuration.redirectURI,
             allowsInsecureLoopbackIssuer: true)
@@ -131,7 +131,7 @@ struct AppDrivenLoginTests {
     func appDriven() async throws {
         let fixture = try Fixture()
         var generator = SeededRandomNumberGenerator(seed: 6)
-        let pending = try fixture.client.beginLogin(LoginOptions(extraScopes: [Scope(rawValue: "orders:read")]), using: &generator)
+        let pending = try await fixture.client.beginLogin(LoginOptions(extraScopes: [Scope(rawValue: "orders:read")]), using: &generator)
         #expect(fixture.client.pendingLogin?.request.state.value == pending.request.state.value)
         let redirect = try await fixture.provider.browser().present(UserAgentRequest(url: pending.url, callback: pending.request.callback))
         let user = try await fixture.client.handleAuthenticationResponse(url: redirect.callbackURL.text)

@@ -118,6 +118,9 @@ public struct WWWAuthenticateExamples: Decodable, Sendable {
 
     public static func load() throws -> WWWAuthenticateExamples {
         try Vectors.json("RFC/www-authenticate-examples.json")
+    }
+}
+
 /// A Wycheproof signature-verification file (`Wycheproof/*.json`: RSASSA-PKCS1-v1_5, RSASSA-PSS, EdDSA), with the
 /// fields AuthFlow's tests read. Keys come as hex (`publicKey`) and as a JWK; each test has a verdict:
 /// "valid", "invalid", or "acceptable" (either verdict is allowed; the test says which one AuthFlow gives).

@@ -19,20 +19,23 @@ actor KeySetCache {
     }
 
     private let url: String
+    private let logger: AuthLogger
     private var cached: Snapshot?
     private var lastAttempt: NumericDate?
     private var inFlight: Task<Result<Snapshot, AuthClientError>, Never>?
     /// How many requests for the set were made, failed ones included (for tests and the demo).
     private(set) var fetchCount = 0
 
-    init(url: String) {
+    init(url: String, logger: AuthLogger = .disabled) {
         self.url = url
+        self.logger = logger
     }
 
     /// A cache that starts with `keys` read from the provider cache (`body` as stored) — for a client that
     /// could not reach the provider. A `kid` it lacks is fetched as usual.
-    init(url: String, cached keys: JWKSet, body: String) {
+    init(url: String, cached keys: JWKSet, body: String, logger: AuthLogger = .disabled) {
         self.url = url
+        self.logger = logger
         cached = Snapshot(keys: keys, generation: 1, body: body)
     }
 
@@ -56,7 +59,12 @@ actor KeySetCache {
         if let inFlight { return try await inFlight.value.get() }
         if let cached, cached.generation != seen { return cached }
         let now = clock.now()
-        if let lastAttempt, lastAttempt <= now, now < lastAttempt.adding(seconds: cooldownSeconds) { return nil }
+        if let lastAttempt, lastAttempt <= now, now < lastAttempt.adding(seconds: cooldownSeconds) {
+            logger.log(
+                .warning, .jwksCooldown, "an unknown kid, but the JWK Set was fetched too recently to fetch it again",
+                ["cooldown_seconds": .number(cooldownSeconds)])
+            return nil
+        }
         return try await fetch(using: transport, clock: clock).get()
     }
 
@@ -67,6 +75,7 @@ actor KeySetCache {
         fetchCount += 1
         lastAttempt = clock.now()
         let url = url
+        logger.log(.info, .jwksFetch, "fetching the JWK Set", ["url": .url(url), "attempt": .number(Int64(fetchCount))])
         let task = Task {
             let result = await Self.download(url, using: transport)
             return self.install(result)
@@ -80,9 +89,12 @@ actor KeySetCache {
         switch result {
         case .success(let (keys, body)):
             let snapshot = Snapshot(keys: keys, generation: (cached?.generation ?? 0) + 1, body: body)
+            logger.log(.debug, .jwksFetch, "JWK Set fetched", ["generation": .number(Int64(snapshot.generation))])
             cached = snapshot
             return .success(snapshot)
         case .failure(let error):
+            logger.log(
+                .error, .jwksFetch, "the JWK Set could not be fetched; the cached keys are kept", ["error": .text(error.description)])
             return .failure(error)
         }
     }

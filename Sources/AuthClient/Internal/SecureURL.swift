@@ -32,3 +32,10 @@ enum SecureURL {
         return url + separator + FormParameter.encode(parameters)
     }
 }
+
+extension SecureURL {
+    /// `url` up to its first `?` or `#`: queries and fragments carry codes, states and tokens.
+    static func withoutQuery(_ url: String) -> String {
+        String(url[..<(url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex)])
+    }
+}

@@ -1,0 +1,128 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The Keychain store's logic on every platform: one generic-password item holds the whole
+/// ``CredentialStoreDocument`` as JSON (the file store's format), so the merge and last-user rules are the
+/// document's, and each change is one item update — atomic, as a Keychain item write is.
+///
+/// - a missing item is an empty store; an item that is not a document is an error, left untouched;
+/// - a save updates the item and adds it when it is missing (`errSecItemNotFound`); an add that finds it
+///   was created meanwhile (`errSecDuplicateItem`) updates again;
+/// - removing the last user deletes the item (unless it holds a provider cache: public documents, kept);
+/// - any other status throws ``AuthCredentialsError/keychainFailure(operation:status:)``.
+actor KeychainDocumentStore: CredentialStore {
+    let key: KeychainItemKey
+    private let items: any KeychainItems
+
+    init(key: KeychainItemKey, items: any KeychainItems) {
+        self.key = key
+        self.items = items
+    }
+
+    func credential(for user: String) throws(AuthCredentialsError) -> StoredCredential? {
+        try load().credential(for: user)
+    }
+
+    func lastUser() throws(AuthCredentialsError) -> StoredCredential? {
+        try load().lastCredential
+    }
+
+    @discardableResult
+    func save(_ credential: StoredCredential) throws(AuthCredentialsError) -> StoredCredential {
+        var document = try load()
+        let merged = document.save(credential)
+        try write(document)
+        return merged
+    }
+
+    func remove(user: String) throws(AuthCredentialsError) {
+        var document = try load()
+        document.remove(user: user)
+        try write(document)
+    }
+
+    func remove(user: String, ifTokensAre expected: TokenSet) throws(AuthCredentialsError) -> Bool {
+        var document = try load()
+        guard document.credential(for: user)?.tokens == expected else { return false }
+        document.remove(user: user)
+        try write(document)
+        return true
+    }
+
+    func providerCache(for issuer: String) throws(AuthCredentialsError) -> ProviderCache? {
+        try load().providerCache(for: issuer)
+    }
+
+    /// Keeps `cache` in the item, unless it is there already.
+    func saveProviderCache(_ cache: ProviderCache) throws(AuthCredentialsError) {
+        var document = try load()
+        guard document.providerCache(for: cache.issuer) != cache else { return }
+        document.saveProviderCache(cache)
+        try write(document)
+    }
+
+    /// Moves every record of `file` into the Keychain, then removes them from the file: the Keychain is
+    /// written first, so a failure leaves the file as it was. A user the Keychain already has keeps the
+    /// Keychain's record (it is the newer one), with profile fields it lacks filled from the file; the
+    /// Keychain's last user stays, or becomes the file's when it has none. Returns the users moved.
+    func migrate(from file: FileCredentialStore) async throws(AuthCredentialsError) -> [String] {
+        let old = try await file.load()
+        guard !old.credentials.isEmpty else { return [] }
+        var document = try load()
+        for record in old.credentials {
+            if let index = document.credentials.firstIndex(where: { $0.user.utf8.elementsEqual(record.user.utf8) }) {
+                document.credentials[index] = record.merging(document.credentials[index])
+            } else {
+                document.credentials.append(record)
+            }
+        }
+        if document.lastUser == nil { document.lastUser = old.lastUser }
+        for cache in old.providers ?? [] where document.providerCache(for: cache.issuer) == nil { document.saveProviderCache(cache) }
+        try write(document)
+        for record in old.credentials { try await file.remove(user: record.user) }
+        return old.credentials.map(\.user)
+    }
+
+    /// The stored document; an empty one when there is no item.
+    func load() throws(AuthCredentialsError) -> CredentialStoreDocument {
+        let (status, data) = items.copyData(key)
+        if status == KeychainStatus.itemNotFound { return CredentialStoreDocument() }
+        guard status == KeychainStatus.success else { throw .keychainFailure(operation: "read", status: status) }
+        guard let data else { throw .corruptKeychainItem(service: key.service, reason: "no data") }
+        let document: CredentialStoreDocument
+        do {
+            document = try JSONDecoder().decode(CredentialStoreDocument.self, from: Data(data))
+        } catch {
+            throw .corruptKeychainItem(service: key.service, reason: "not a store document")
+        }
+        guard document.version == 1 else { throw .corruptKeychainItem(service: key.service, reason: "unknown version \(document.version)") }
+        return document
+    }
+
+    private func write(_ document: CredentialStoreDocument) throws(AuthCredentialsError) {
+        if document.credentials.isEmpty, document.providers?.isEmpty ?? true {
+            let status = items.delete(key)
+            guard status == KeychainStatus.success || status == KeychainStatus.itemNotFound else {
+                throw .keychainFailure(operation: "delete", status: status)
+            }
+            return
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data: [UInt8]
+        do {
+            data = Array(try encoder.encode(document))
+        } catch {
+            throw .corruptKeychainItem(service: key.service, reason: "cannot encode the document")
+        }
+        var status = items.update(key, data: data)
+        if status == KeychainStatus.itemNotFound {
+            status = items.add(key, data: data)
+            if status == KeychainStatus.duplicateItem { status = items.update(key, data: data) }
+        }
+        guard status == KeychainStatus.success else { throw .keychainFailure(operation: "write", status: status) }
+    }
+}

@@ -1,0 +1,74 @@
+#if canImport(Security)
+    /// A ``CredentialStore`` in the Keychain (Apple platforms): one generic-password item per store, readable
+    /// after the device's first unlock, never synced nor restored to another device.
+    ///
+    /// ```swift
+    /// let store = KeychainCredentialStore(service: "com.example.app.login")
+    /// let shared = KeychainCredentialStore(service: "com.example.login", accessGroup: "ABCDE12345.com.example.shared")
+    /// let moved = try await store.migrate(from: FileCredentialStore(path: oldPath))   // once, at upgrade
+    /// let client = try await AuthClient.discover(configuration, transport: URLSessionTransport(), store: store)
+    /// ```
+    ///
+    /// The item: `kSecClassGenericPassword`, `kSecAttrService` = `service`, `kSecAttrAccount` =
+    /// `authflow.credential-store.v1`, `kSecAttrAccessGroup` = `accessGroup` when given (apps and extensions
+    /// that list that group in their `keychain-access-groups` entitlement share the store; a group the app
+    /// lacks fails with `errSecMissingEntitlement`, code 7151), `kSecAttrAccessible` =
+    /// `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`. Its data is the ``CredentialStoreDocument`` as
+    /// JSON, the file store's format, so the merge and last-user rules are the same.
+    ///
+    /// **Unverified**: this type and its `SecItem` calls compile only on Apple platforms, which this project's
+    /// CI does not have (see CONTRIBUTING.md). What runs on Linux, against an in-memory Keychain that answers
+    /// as Apple documents, is everything above the four `SecItem` calls: the item key, the stored bytes,
+    /// update-then-add, deleting the item with the last user, migration.
+    public struct KeychainCredentialStore: CredentialStore {
+        /// The item's `kSecAttrService`.
+        public let service: String
+        /// The item's `kSecAttrAccessGroup`, or nil for the app's default group.
+        public let accessGroup: String?
+        private let base: KeychainDocumentStore
+
+        /// A store in the item of `service`, in `accessGroup` when given. Nothing is read until the first call.
+        public init(service: String, accessGroup: String? = nil) {
+            self.service = service
+            self.accessGroup = accessGroup
+            base = KeychainDocumentStore(key: KeychainItemKey(service: service, accessGroup: accessGroup), items: SecItemKeychain())
+        }
+
+        public func credential(for user: String) async throws(AuthCredentialsError) -> StoredCredential? {
+            try await base.credential(for: user)
+        }
+
+        public func lastUser() async throws(AuthCredentialsError) -> StoredCredential? {
+            try await base.lastUser()
+        }
+
+        @discardableResult
+        public func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential {
+            try await base.save(credential)
+        }
+
+        public func remove(user: String) async throws(AuthCredentialsError) {
+            try await base.remove(user: user)
+        }
+
+        public func remove(user: String, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
+            try await base.remove(user: user, ifTokensAre: expected)
+        }
+
+        public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {
+            try await (base as any CredentialStore).providerCache(for: issuer)  // the actor's method, not the default
+        }
+
+        public func saveProviderCache(_ cache: ProviderCache) async throws(AuthCredentialsError) {
+            try await (base as any CredentialStore).saveProviderCache(cache)
+        }
+
+        /// Moves the users of a ``FileCredentialStore`` into this store and removes them from the file (the
+        /// Keychain is written first: a failure leaves the file as it was). A user this store already has
+        /// keeps this store's record, with profile fields filled from the file. Returns the users moved.
+        @discardableResult
+        public func migrate(from file: FileCredentialStore) async throws(AuthCredentialsError) -> [String] {
+            try await base.migrate(from: file)
+        }
+    }
+#endif
