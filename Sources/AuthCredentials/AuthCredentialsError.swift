@@ -34,6 +34,9 @@ public enum AuthCredentialsError: Error, Sendable {
     /// The store file can be read or written by group or others (`mode`, the permission bits) and belongs
     /// to another user, so the store does not restrict it to 0600 (as it does its own). Its tokens are not used.
     case storeExposed(path: String, mode: Int)
+    /// This store keeps no dynamic client registrations (it does not adopt ``ClientRegistrationStore``), so
+    /// the registration was not saved.
+    case clientRegistrationsNotSupported
 
     /// A stable number for the case: 7001 and up.
     public var code: Int {
@@ -50,6 +53,7 @@ public enum AuthCredentialsError: Error, Sendable {
         case .storeIsSymbolicLink: 7010
         case .storeIsNotAFile: 7011
         case .storeExposed: 7012
+        case .clientRegistrationsNotSupported: 7251
         }
     }
 }
@@ -72,6 +76,8 @@ extension AuthCredentialsError: CustomStringConvertible {
             case .storeIsSymbolicLink(let path): "'\(path)' is a symbolic link; the credential store does not follow links (left untouched)"
             case .storeIsNotAFile(let path, let kind):
                 "'\(path)' is a \(kind), not a regular file; the credential store refuses it (left untouched)"
+            case .clientRegistrationsNotSupported:
+                "this credential store keeps no client registrations (RFC 7591); adopt ClientRegistrationStore or use FileCredentialStore"
             case .storeExposed(let path, let mode):
                 "'\(path)' is accessible to other users (mode 0\(String(mode, radix: 8))) and belongs to another user, so it is not restricted to 0600 but refused"
             }

@@ -7,6 +7,9 @@ public struct CredentialStoreDocument: Hashable, Codable, Sendable {
     public var lastUser: String?
     /// The records, one per user.
     public var credentials: [StoredCredential]
+    /// Dynamic client registrations (RFC 7591), one per issuer; nil in documents written before they were
+    /// kept (such a document still loads) and while there are none.
+    public var clientRegistrations: [StoredClientRegistration]?
 
     public init(lastUser: String? = nil, credentials: [StoredCredential] = []) {
         version = 1

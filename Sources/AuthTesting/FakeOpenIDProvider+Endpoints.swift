@@ -27,7 +27,9 @@ extension FakeOpenIDProvider {
         }
         switch (endpoint, request.method) {
         case (.discovery, .get): return Self.json(200, discoveryDocument)
-        case (.authorizationServerMetadata, .get): return Self.json(200, authorizationServerMetadata)
+        case (.authorizationServerMetadata, .get):
+            guard configuration.servesAuthorizationServerMetadata else { return TransportResponse(status: 404) }
+            return Self.json(200, authorizationServerMetadata)
         case (.jwks, .get): return Self.json(200, state.withLock { TestSigningKey.jwkSet($0.publishedKeys) })
         case (.token, .post): return token(request)
         case (.userinfo, .get), (.userinfo, .post): return userinfo(request)
@@ -38,6 +40,7 @@ extension FakeOpenIDProvider {
         case (.deviceVerification, .get): return deviceVerificationPage(request)
         case (.deviceVerification, .post): return submitDeviceVerificationPage(request)
         case (.endSession, .get): return TransportResponse(status: 200)
+        case (.registration, .post): return register(request)
         default: return TransportResponse(status: 405)
         }
     }
@@ -57,8 +60,9 @@ extension FakeOpenIDProvider {
             "response_types_supported": ["code"],
             "subject_types_supported": ["public"],
             "id_token_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
-            "code_challenge_methods_supported": ["S256"],
+            "code_challenge_methods_supported": configuration.advertisesS256 ? ["S256"] : .null,
             "token_endpoint_auth_methods_supported": [.string(configuration.clientAuthentication.description)],
+            "registration_endpoint": configuration.registration == .disabled ? .null : .string(url(of: .registration)),
             "authorization_response_iss_parameter_supported": .bool(configuration.sendsIssuerInAuthorizationResponse),
         ]
     }
@@ -72,11 +76,14 @@ extension FakeOpenIDProvider {
             "jwks_uri": .string(url(of: .jwks)),
             "revocation_endpoint": .string(url(of: .revocation)),
             "response_types_supported": ["code"],
-            "code_challenge_methods_supported": ["S256"],
+            "code_challenge_methods_supported": configuration.advertisesS256 ? ["S256"] : .null,
+            "registration_endpoint": configuration.registration == .disabled ? .null : .string(url(of: .registration)),
         ]
     }
 
     private func endpoint(for url: String) -> Endpoint? {
+        let withoutQuery = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? url
+        if withoutQuery == self.url(of: .authorizationServerMetadata) { return .authorizationServerMetadata }
         guard url.hasPrefix(configuration.issuer) else { return nil }
         let path =
             url.dropFirst(configuration.issuer.count).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -92,7 +99,7 @@ extension FakeOpenIDProvider {
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         if let refused = authenticateClient(request, value) { return refused }
         switch value("grant_type") {
-        case "authorization_code": return exchangeCode(value)
+        case "authorization_code": return exchangeCode(value, clientID: authenticatingClientID(request, value) ?? configuration.clientID)
         case "refresh_token": return refresh(value)
         case Self.deviceCodeGrantType: return pollDevice(value)
         default: return Self.oauthError(.unsupportedGrantType, "only authorization_code, refresh_token and device_code")
@@ -106,25 +113,37 @@ extension FakeOpenIDProvider {
             // RFC 6749 §5.2: a client that tried HTTP authentication gets the scheme it may use.
             refused.headerFields.append(HeaderField(name: "WWW-Authenticate", value: "Basic realm=\"\(configuration.issuer)\""))
         }
-        switch configuration.clientAuthentication {
+        let clientID = authenticatingClientID(request, value)
+        guard let clientID, let client = client(clientID) else { return refused }
+        switch client.authentication {
         case .none:
-            guard request.header("Authorization") == nil, value("client_secret") == nil, value("client_id") == configuration.clientID else {
+            guard request.header("Authorization") == nil, value("client_secret") == nil, value("client_id") == clientID else {
                 return refused
             }
         case .clientSecretPost(let secret):
-            guard value("client_id") == configuration.clientID, value("client_secret") == secret else { return refused }
+            guard value("client_id") == clientID, value("client_secret") == secret else { return refused }
         case .clientSecretBasic(let secret):
             guard let header = request.header("Authorization"), header.hasPrefix("Basic "),
                 let decoded = Base64Text.decodeStandard(String(header.dropFirst(6))),
                 let colon = decoded.firstIndex(of: UInt8(ascii: ":")),
-                Self.formDecoded(decoded[..<colon]) == configuration.clientID,
+                Self.formDecoded(decoded[..<colon]) == clientID,
                 Self.formDecoded(decoded[(colon + 1)...]) == secret
             else { return refused }
         }
         return nil
     }
 
-    private func exchangeCode(_ value: (String) -> String?) -> TransportResponse {
+    /// The client id a token request authenticates as: the HTTP Basic user name, else `client_id`.
+    func authenticatingClientID(_ request: TransportRequest, _ value: (String) -> String?) -> String? {
+        if let header = request.header("Authorization"), header.hasPrefix("Basic "),
+            let decoded = Base64Text.decodeStandard(String(header.dropFirst(6))), let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
+        {
+            return Self.formDecoded(decoded[..<colon])
+        }
+        return value("client_id")
+    }
+
+    private func exchangeCode(_ value: (String) -> String?, clientID: String) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let code = value("code"), var grant = state.codes[code] else { return Self.oauthError(.invalidGrant, "unknown code") }
@@ -138,7 +157,7 @@ extension FakeOpenIDProvider {
             }
             grant.used = true
             state.codes[code] = grant
-            guard grant.clientID == value("client_id") ?? configuration.clientID else {
+            guard grant.clientID == clientID else {
                 return Self.oauthError(.invalidGrant, "the code is another client's")
             }
             guard grant.redirectURI == value("redirect_uri") else {
@@ -148,9 +167,14 @@ extension FakeOpenIDProvider {
             guard let verifier = value("code_verifier").flatMap({ try? CodeVerifier($0) }),
                 let challenge = try? CodeChallenge(value: grant.challenge, method: .s256), challenge.matches(verifier)
             else { return Self.oauthError(.invalidGrant, "PKCE verification failed (RFC 7636 §4.6)") }
+            // RFC 8707 §2.2: a resource at the token endpoint must be one the grant was for.
+            if let resource = value("resource"), resource != grant.resource {
+                return Self.oauthError(
+                    OAuthErrorCode(rawValue: "invalid_target"), "the code was not granted for this resource (RFC 8707 §2)")
+            }
             let (body, issued) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now,
-                withIDToken: true)
+                withIDToken: true, clientID: grant.clientID, audience: grant.resource)
             grant.issuedTokens = issued
             state.codes[code] = grant
             return Self.json(200, body)
@@ -166,7 +190,8 @@ extension FakeOpenIDProvider {
             if configuration.rotatesRefreshTokens { state.refreshTokens[token] = nil }
             let (body, _) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
-                withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token)
+                withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
+                clientID: grant.clientID, audience: grant.audience)
             return Self.json(200, body)
         }
     }
@@ -174,11 +199,14 @@ extension FakeOpenIDProvider {
     /// A token response (RFC 6749 §5.1) with a signed ID token (OpenID Connect Core §3.1.3.3, §2).
     func issueTokens(
         _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
-        keepingRefreshToken: String? = nil
+        keepingRefreshToken: String? = nil, clientID: String? = nil, audience: String? = nil
     ) -> (JSONValue, [String]) {
+        let registeredClientID = clientID == configuration.clientID ? nil : clientID
         let issuedAt = now + state.skew
         let accessToken = state.token()
-        state.accessTokens[accessToken] = .init(subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime)
+        state.accessTokens[accessToken] = .init(
+            subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, audience: audience,
+            clientID: registeredClientID)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
         try? body.append("token_type", "Bearer")
@@ -186,7 +214,8 @@ extension FakeOpenIDProvider {
         var issued = [accessToken]
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
-            state.refreshTokens[refreshToken] = .init(subject: subject, scope: scope, expiresAt: .max)
+            state.refreshTokens[refreshToken] = .init(
+                subject: subject, scope: scope, expiresAt: .max, audience: audience, clientID: registeredClientID)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
@@ -197,13 +226,15 @@ extension FakeOpenIDProvider {
                 .string(
                     idToken(
                         &state, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt,
-                        accessToken: accessToken)))
+                        accessToken: accessToken, clientID: registeredClientID ?? configuration.clientID)))
         }
         return (.object(body), issued)
     }
 
     private func idToken(
-        _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64, accessToken: String
+        _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64,
+        accessToken: String,
+        clientID: String
     ) -> String {
         let defect = state.defect
         state.defect = nil
@@ -212,7 +243,7 @@ extension FakeOpenIDProvider {
         var claims = JSONObject()
         try? claims.append("iss", .string(defect == .wrongIssuer ? configuration.issuer + "/impostor" : configuration.issuer))
         try? claims.append("sub", .string(claimedSubject))
-        try? claims.append("aud", .string(defect == .wrongAudience ? "another-app" : configuration.clientID))
+        try? claims.append("aud", .string(defect == .wrongAudience ? "another-app" : clientID))
         let expiresAt = defect == .expired ? issuedAt - 3600 : issuedAt + configuration.idTokenLifetime
         try? claims.append("exp", .number(JSONNumber(expiresAt)))
         try? claims.append("iat", .number(JSONNumber(defect == .expired ? issuedAt - 4000 : issuedAt)))

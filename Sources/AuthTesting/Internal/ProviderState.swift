@@ -1,3 +1,4 @@
+import AuthClient
 import AuthJSON
 
 /// Everything the fake provider remembers, behind its lock.
@@ -12,12 +13,24 @@ struct ProviderState {
         var authTime: Int64
         var used = false
         var issuedTokens: [String] = []
+        /// The RFC 8707 `resource` of the authorization request, if any.
+        var resource: String? = nil
     }
 
     struct TokenGrant {
         var subject: String
         var scope: String
         var expiresAt: Int64
+        /// The resource the token is for (RFC 8707), if the grant named one.
+        var audience: String? = nil
+        /// The client it was issued to, when not the configured one (a registered client).
+        var clientID: String? = nil
+    }
+
+    /// A client registered at the registration endpoint (RFC 7591).
+    struct RegisteredClient {
+        var redirectURIs: [String]
+        var authentication: ClientAuthentication
     }
 
     var generator: SeededRandomNumberGenerator
@@ -48,6 +61,8 @@ struct ProviderState {
         var decision = Decision.pending
     }
     var skew: Int64 = 0
+    /// Clients registered dynamically, by client id.
+    var registeredClients: [String: RegisteredClient] = [:]
 
     init(generator: SeededRandomNumberGenerator, signingKey: TestSigningKey) {
         self.generator = generator
