@@ -60,6 +60,8 @@ public enum AuthClientError: Error, Sendable {
     /// An HS256 ID token's MAC does not verify with the client secret (Core §10.1), and its header names a
     /// key: the provider may be MACing ID tokens with a key of its own, which the client cannot have.
     case idTokenSecretMismatch(keyID: String)
+    /// A `WWW-Authenticate` field value could not be read (RFC 9110 §11.6.1); the reason names the byte.
+    case invalidChallenge(String)
     /// The protected resource metadata is not valid (RFC 9728 §2–§3.2): the reason names the member.
     case invalidResourceMetadata(String)
     /// The protected resource metadata's `resource` is not the resource it was fetched for (RFC 9728 §3.3):
@@ -105,6 +107,7 @@ public enum AuthClientError: Error, Sendable {
         case .deviceCodeExpired: 10021
         case .keySetRefetchFailed: 10022
         case .idTokenSecretMismatch: 10023
+        case .invalidChallenge: 10024
         case .invalidResourceMetadata: 10251
         case .resourceMismatch: 10252
         case .resourceMetadataNotFound: 10253
@@ -169,6 +172,7 @@ extension AuthClientError: CustomStringConvertible {
             case .idTokenSecretMismatch(let keyID):
                 "the HS256 ID token does not verify with the client secret (OpenID Connect Core §10.1); its header names key '\(keyID)', "
                     + "so the provider may be MACing with a key of its own rather than the client secret"
+            case .invalidChallenge(let reason): "the WWW-Authenticate header cannot be read: \(reason)"
             case .invalidResourceMetadata(let reason): "invalid protected resource metadata (RFC 9728 §2): \(reason)"
             case .resourceMismatch(let expected, let actual):
                 "the protected resource metadata is for resource '\(actual)', not '\(expected)' (RFC 9728 §3.3); it was not used"

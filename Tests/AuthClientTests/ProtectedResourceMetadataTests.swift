@@ -81,4 +81,16 @@ struct ProtectedResourceMetadataTests {
             try await ProtectedResourceMetadata.fetch(from: "http://mcp.authflow.test/m", forResource: resource, transport: server)
         }
     }
+
+    @Test("follows RFC 9728 §5.1's example challenge to the metadata document")
+    func followsChallenge() async throws {
+        let examples = try Self.examples.get()
+        let challenge = try #require(try AuthenticationChallenge.parse(examples.rfc9728_section_5_1_challenge).first)
+        let url = try #require(challenge.resourceMetadata)
+        let transport = ScriptedTransport([TransportResponse(status: 200, body: Array(examples.rfc9728_section_3_2_response.utf8))])
+        let metadata = try await ProtectedResourceMetadata.fetch(
+            from: url, forResource: "https://resource.example.com", transport: transport)
+        #expect(metadata.authorizationServers.count == 2)
+        #expect(transport.requests.map(\.url) == ["https://resource.example.com/.well-known/oauth-protected-resource"])
+    }
 }

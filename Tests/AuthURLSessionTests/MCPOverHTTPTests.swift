@@ -22,7 +22,8 @@ struct MCPOverHTTPTests {
         let options = MCPAuthorization.Options(
             redirectURI: "http://127.0.0.1:53682/callback", clientName: "AuthFlow over HTTP", allowsInsecureLoopback: true)
         let store = InMemoryCredentialStore()
-        let mcp = try await MCPAuthorization.discover(serverURL: server.baseURL + "/mcp", options: options, transport: transport, store: store)
+        let mcp = try await MCPAuthorization.discover(
+            serverURL: server.baseURL + "/mcp", options: options, transport: transport, store: store)
         #expect(mcp.challenge?.resourceMetadata == server.baseURL + "/.well-known/oauth-protected-resource/mcp")
         #expect(mcp.resource == server.baseURL + "/mcp")
         #expect(mcp.registeredNow)
