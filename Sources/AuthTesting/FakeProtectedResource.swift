@@ -91,7 +91,7 @@ public final class FakeProtectedResource: HTTPTransport, Sendable {
         if configuration.sendsResourceMetadataInChallenge { parameters.append("resource_metadata=\"\(metadataURL)\"") }
         if !configuration.scopesSupported.isEmpty { parameters.append("scope=\"\(configuration.scopesSupported.joined(separator: " "))\"") }
         let value = parameters.isEmpty ? "Bearer" : "Bearer " + parameters.joined(separator: ", ")
-        var response = FakeOpenIDProvider.json(401, ["error": "invalid_token"])
+        var response = TransportResponse(status: 401)
         response.headerFields.append(HeaderField(name: "WWW-Authenticate", value: value))
         return response
     }

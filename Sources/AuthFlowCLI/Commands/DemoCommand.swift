@@ -1,15 +1,18 @@
-/// `authflow demo [--fail STEP] [--rfc7636-example]`: the whole OpenID Connect login, offline against the
+/// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--mcp]`: the whole OpenID Connect login, offline against the
 /// fake provider, narrated with the real values and the RFC sections (``DemoFlow``); with `--device`, the
-/// device authorization grant (``DeviceDemoFlow``). Exit 0 when the flow
+/// device authorization grant (``DeviceDemoFlow``); with `--mcp`, the MCP authorization profile (``MCPDemoFlow``). Exit 0 when the flow
 /// went as asked: it succeeded, or it failed exactly where the chosen failure is caught.
 enum DemoCommand: CLICommand {
     static let fail = Option<String>(
         "fail", value: "STEP", help: "make one step fail, to see where it is caught",
         completion: .values(
-            (DemoFlow.Failure.allCases.map(\.rawValue) + DeviceDemoFlow.Failure.allCases.map(\.rawValue)).reduce(into: [String]()) {
-                if !$0.contains($1) { $0.append($1) }
-            }))
+            (DemoFlow.Failure.allCases.map(\.rawValue) + DeviceDemoFlow.Failure.allCases.map(\.rawValue)
+                + MCPDemoFlow.Failure.allCases.map(\.rawValue)).reduce(into: [String]()) {
+                    if !$0.contains($1) { $0.append($1) }
+                }))
     static let device = Flag("device", help: "the device authorization grant (RFC 8628) instead of the code flow")
+    static let mcp = Flag(
+        "mcp", help: "the MCP client authorization profile: 401, RFC 9728 and RFC 8414 metadata, RFC 7591 registration, resource")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
 
     static let spec = CommandSpec(
@@ -18,10 +21,12 @@ enum DemoCommand: CLICommand {
             Runs discovery, PKCE, the authorization request, the callback, the code exchange, the ID token
             checks and a refresh against an in-process fake provider, printing each step with its real values
             and RFC sections. --fail STEP breaks one step to show where it is caught; exit 0 when the flow
-            went as asked. With --device, the device grant: the user code, each poll and its answer.
+            went as asked. With --device, the device grant: the user code, each poll and its answer. With --mcp, the
+            MCP authorization profile: the server's 401, its resource metadata, the authorization server's
+            metadata, dynamic registration, and a login whose tokens are for that server only.
             """,
-        options: [fail, device, rfc7636Example],
-        examples: ["demo", "demo --fail nonce", "demo --device --fail slow-down"])
+        options: [fail, device, mcp, rfc7636Example],
+        examples: ["demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --mcp --fail no-s256"])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
     static let rfc7636Octets: [UInt8] = [
@@ -34,7 +39,11 @@ enum DemoCommand: CLICommand {
         let device = arguments.isSet(Self.device)
         let failureName = arguments.value(Self.fail)
         let (text, asExpected): (String, Bool)
-        if device {
+        if arguments.isSet(Self.mcp) {
+            guard !device, !useRFCExample else { throw .usage("--mcp goes alone (with --fail), not with --device or --rfc7636-example") }
+            let flow = MCPDemoFlow(failure: try failure(MCPDemoFlow.Failure.self, named: failureName, for: "--fail for --mcp"))
+            (text, asExpected) = runBlocking { await flow.run() }
+        } else if device {
             guard !useRFCExample else {
                 throw .usage("--rfc7636-example goes with the code flow, not --device (the device grant has no PKCE)")
             }
