@@ -13,8 +13,8 @@ extension FakeOpenIDProvider {
     /// configuration.registration = .requiresInitialAccessToken("let-me-in")
     /// ```
     public enum RegistrationPolicy: Sendable, Hashable {
-        /// Registers any valid native client (RFC 7591 §3.1), checking the metadata as described at
-        /// ``FakeOpenIDProvider/register(_:)``.
+        /// Registers any valid native client (RFC 7591 §3.1): redirect URIs without a fragment, http only on
+        /// a loopback IP literal; the code grant; `response_types` code; auth method none or a client secret.
         case open
         /// Registers only with `Authorization: Bearer <token>` (§3: an initial access token); else 401
         /// `invalid_token`.

@@ -6,7 +6,7 @@ public import AuthJSON
 /// (RFC 9728 §5.1, RFC 6750 §3), serves its protected resource metadata at the well-known URL (RFC 9728
 /// §3), and accepts only access tokens that its ``provider`` issued **for it** — with `resource` equal to
 /// ``Configuration/resource`` (RFC 8707). Every other request goes to the provider, so one transport
-/// serves both; ``FakeProviderServer/start(serving:)`` serves it over HTTP.
+/// serves both; `FakeProviderServer.start(serving:)` serves it over HTTP.
 ///
 /// ```swift
 /// let provider = FakeOpenIDProvider()
