@@ -36,6 +36,33 @@ struct MCPAuthorizationTests {
         #expect(!second.registeredNow)
         #expect(second.registration == first.registration)
         #expect(fixture.provider.requestCount(.registration) == 1)
+        // Another redirect URI is another registration.
+        var options = fixture.options
+        options.redirectURI = "com.example.agent:/callback"
+        let third = try await fixture.discover(options)
+        #expect(third.registeredNow)
+        #expect(fixture.provider.requestCount(.registration) == 2)
+    }
+
+    @Test("without resource_metadata and without path-inserted metadata, the root document is read for the origin (RFC 9728 §3.1)")
+    func rootFallback() async throws {
+        let root = #"{"resource":"https://mcp.example.com","authorization_servers":["https://login.example.com"]}"#
+        let transport = ScriptedTransport([
+            TransportResponse(status: 401, headerFields: [HeaderField(name: "WWW-Authenticate", value: "Bearer")]),
+            TransportResponse(status: 404),
+            TransportResponse(status: 200, body: Array(root.utf8)),
+            TransportResponse(status: 404), TransportResponse(status: 404),
+        ])
+        let options = MCPAuthorization.Options(redirectURI: MCPFixture.redirectURI, clientName: "tests")
+        await #expect(
+            throws: AuthClientError.authorizationServerMetadataNotFound(
+                issuer: "https://login.example.com", tried: ProviderMetadata.discoveryURLs(forIssuer: "https://login.example.com"))
+        ) { try await MCPAuthorization.discover(serverURL: "https://mcp.example.com/mcp", options: options, transport: transport) }
+        #expect(
+            transport.requests.map(\.url).prefix(3) == [
+                "https://mcp.example.com/mcp", "https://mcp.example.com/.well-known/oauth-protected-resource/mcp",
+                "https://mcp.example.com/.well-known/oauth-protected-resource",
+            ])
     }
 
     @Test("a configured client id skips registration")
@@ -105,7 +132,16 @@ struct MCPAuthorizationTests {
     @Test("an initial access token is sent when configured, and its absence is refused")
     func initialAccessToken() async throws {
         let fixture = MCPFixture(provider: { $0.registration = .requiresInitialAccessToken("let-me-in") })
-        await #expect(throws: AuthClientError.self) { try await fixture.discover() }
+        do {
+            _ = try await fixture.discover()
+            Issue.record("registered without the initial access token")
+        } catch {
+            #expect(error.code == 10256)
+            if case .registrationRefused(let status, let response) = error {
+                #expect(status == 401)
+                #expect(response.error.rawValue == "invalid_token")
+            }
+        }
         var options = fixture.options
         options.initialAccessToken = "let-me-in"
         #expect(try await fixture.discover(options).registeredNow)
