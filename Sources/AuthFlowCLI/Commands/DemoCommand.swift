@@ -11,8 +11,7 @@ enum DemoCommand: CLICommand {
                     if !$0.contains($1) { $0.append($1) }
                 }))
     static let device = Flag("device", help: "the device authorization grant (RFC 8628) instead of the code flow")
-    static let mcp = Flag(
-        "mcp", help: "the MCP client authorization profile: 401, RFC 9728 and RFC 8414 metadata, RFC 7591 registration, resource")
+    static let mcp = Flag("mcp", help: "the MCP authorization profile (RFC 9728, RFC 8414, RFC 7591, RFC 8707)")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
 
     static let spec = CommandSpec(
@@ -26,6 +25,7 @@ enum DemoCommand: CLICommand {
             metadata, dynamic registration, and a login whose tokens are for that server only.
             """,
         options: [fail, device, mcp, rfc7636Example],
+        groups: [.atMostOne(device, mcp), .atMostOne(mcp, rfc7636Example)],
         examples: ["demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --mcp --fail no-s256"])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
