@@ -2,6 +2,7 @@ import AuthCallback
 import AuthClient
 import AuthCredentials
 import AuthTesting
+import TestVectors
 import Testing
 
 @Suite("MCPAuthorization: the MCP client authorization profile against the fake provider and server")
@@ -193,5 +194,20 @@ struct MCPAuthorizationTests {
         var direct = TransportRequest(method: .post, url: server.configuration.resource)
         direct.setHeader("Authorization", "Bearer " + (try await plainUser.validTokens()).accessToken)
         #expect(try await server.send(direct).status == 401)
+    }
+
+    @Test("the initial access token and a configured secret stay out of dump, and so does a registration's secret")
+    func redacted() async throws {
+        var options = MCPFixture().options
+        options.initialAccessToken = "SECRET-INITIAL"
+        options.clientAuthentication = .clientSecretBasic("SECRET-CLIENT")
+        #expect(!dumped(options).contains("SECRET"))
+        #expect(dumped(options).contains("AuthFlow tests"))
+        let fixture = MCPFixture(provider: { $0.registration = .open })
+        var confidential = fixture.options
+        confidential.clientName = "confidential"
+        let mcp = try await fixture.discover(confidential)
+        let registration = try #require(mcp.registration)
+        #expect(!dumped(mcp).contains(registration.registrationAccessToken ?? "-"))
     }
 }

@@ -1,5 +1,6 @@
 import AuthCredentials
 import Foundation
+import TestVectors
 import Testing
 
 @Suite("Client registrations kept with the credentials")
@@ -62,4 +63,18 @@ private struct TokensOnlyStore: CredentialStore {
     func lastUser() async throws(AuthCredentialsError) -> StoredCredential? { nil }
     func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential { credential }
     func remove(user: String) async throws(AuthCredentialsError) {}
+}
+
+@Suite("StoredClientRegistration: secrets stay out of dump")
+struct ClientRegistrationReflectionTests {
+    @Test("dump shows the client id but not the secret or the registration access token, also inside a store document")
+    func redacted() {
+        var document = CredentialStoreDocument()
+        document.saveClientRegistration(ClientRegistrationStoreTests.registration)
+        for value in [ClientRegistrationStoreTests.registration, document] as [Any] {
+            let text = dumped(value)
+            #expect(!text.contains("a-secret-value") && !text.contains("a-registration-token"), "\(text)")
+            #expect(text.contains("dyn-1") && text.contains("<redacted>"))
+        }
+    }
 }
