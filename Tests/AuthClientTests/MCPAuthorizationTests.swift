@@ -210,4 +210,14 @@ struct MCPAuthorizationTests {
         let registration = try #require(mcp.registration)
         #expect(!dumped(mcp).contains(registration.registrationAccessToken ?? "-"))
     }
+
+    @Test("a registration goes through a wrapping store to the store it wraps")
+    func wrappedStore() async throws {
+        let fixture = MCPFixture()
+        let store = FaultyCredentialStore(fixture.store)
+        let mcp = try await MCPAuthorization.discover(
+            serverURL: fixture.server.configuration.resource, options: fixture.options, transport: fixture.server, store: store,
+            clock: .manual(fixture.time))
+        #expect(try await fixture.store.clientRegistration(forIssuer: mcp.authorizationServer.issuer) == mcp.registration)
+    }
 }
