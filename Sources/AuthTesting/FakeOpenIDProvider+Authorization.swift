@@ -18,6 +18,7 @@ extension FakeOpenIDProvider {
             throw .userAgentFailed("the provider shows an error page: the authorization URL does not parse")
         }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
+        state.withLock { $0.lastAuthorizationParameters = parameters }
         guard let clientID = value("client_id"), let client = client(clientID) else {
             throw .userAgentFailed("the provider shows an error page: unknown client_id")
         }
@@ -54,9 +55,11 @@ extension FakeOpenIDProvider {
         }
         let code = self.state.withLock { provider in
             let code = provider.token()
+            let authentication = provider.nextAuthentications.isEmpty ? (acr: nil, amr: []) : provider.nextAuthentications.removeFirst()
             provider.codes[code] = ProviderState.CodeGrant(
                 clientID: clientID, redirectURI: redirectURI, challenge: challenge, nonce: value("nonce"),
-                subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew, resource: value("resource"))
+                subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew, acr: authentication.acr,
+                amr: authentication.amr, resource: value("resource"))
             return code
         }
         if case .forgedState = authorization {

@@ -41,6 +41,7 @@ extension FakeOpenIDProvider {
         case (.deviceVerification, .post): return submitDeviceVerificationPage(request)
         case (.endSession, .get): return TransportResponse(status: 200)
         case (.registration, .post): return register(request)
+        case (.resource, .get), (.resource, .post): return protectedResource(request)
         default: return TransportResponse(status: 405)
         }
     }
@@ -174,7 +175,7 @@ extension FakeOpenIDProvider {
             }
             let (body, issued) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now,
-                withIDToken: true, clientID: grant.clientID, audience: grant.resource)
+                withIDToken: true, acr: grant.acr, amr: grant.amr, clientID: grant.clientID, audience: grant.resource)
             grant.issuedTokens = issued
             state.codes[code] = grant
             return Self.json(200, body)
@@ -191,7 +192,7 @@ extension FakeOpenIDProvider {
             let (body, _) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
                 withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
-                clientID: grant.clientID, audience: grant.audience)
+                acr: grant.acr, amr: grant.amr, grantAuthTime: grant.authTime, clientID: grant.clientID, audience: grant.audience)
             return Self.json(200, body)
         }
     }
@@ -199,14 +200,16 @@ extension FakeOpenIDProvider {
     /// A token response (RFC 6749 §5.1) with a signed ID token (OpenID Connect Core §3.1.3.3, §2).
     func issueTokens(
         _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
-        keepingRefreshToken: String? = nil, clientID: String? = nil, audience: String? = nil
+        keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
+        clientID: String? = nil, audience: String? = nil
     ) -> (JSONValue, [String]) {
         let registeredClientID = clientID == configuration.clientID ? nil : clientID
         let issuedAt = now + state.skew
         let accessToken = state.token()
+        let authenticatedAt = authTime ?? grantAuthTime
         state.accessTokens[accessToken] = .init(
             subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, audience: audience,
-            clientID: registeredClientID)
+            clientID: registeredClientID, acr: acr, amr: amr, authTime: authenticatedAt)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
         try? body.append("token_type", "Bearer")
@@ -215,7 +218,8 @@ extension FakeOpenIDProvider {
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
             state.refreshTokens[refreshToken] = .init(
-                subject: subject, scope: scope, expiresAt: .max, audience: audience, clientID: registeredClientID)
+                subject: subject, scope: scope, expiresAt: .max, audience: audience, clientID: registeredClientID, acr: acr, amr: amr,
+                authTime: authenticatedAt)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
@@ -226,7 +230,7 @@ extension FakeOpenIDProvider {
                 .string(
                     idToken(
                         &state, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt,
-                        accessToken: accessToken, clientID: registeredClientID ?? configuration.clientID)))
+                        accessToken: accessToken, clientID: registeredClientID ?? configuration.clientID, acr: acr, amr: amr)))
         }
         return (.object(body), issued)
     }
@@ -234,7 +238,7 @@ extension FakeOpenIDProvider {
     private func idToken(
         _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64,
         accessToken: String,
-        clientID: String
+        clientID: String, acr: String?, amr: [String]
     ) -> String {
         let defect = state.defect
         state.defect = nil
@@ -249,6 +253,8 @@ extension FakeOpenIDProvider {
         try? claims.append("iat", .number(JSONNumber(defect == .expired ? issuedAt - 4000 : issuedAt)))
         if let authTime { try? claims.append("auth_time", .number(JSONNumber(authTime))) }
         if let nonce { try? claims.append("nonce", .string(defect == .wrongNonce ? "a-replayed-nonce" : nonce)) }
+        if let acr { try? claims.append("acr", .string(acr)) }
+        if !amr.isEmpty { try? claims.append("amr", .array(amr.map { .string($0) })) }
         let hashed = defect == .wrongAccessTokenHash ? accessToken + "x" : accessToken
         try? claims.append("at_hash", .string(IDTokenValidator.sha256HalfHash(of: hashed)))
         if scope.split(separator: " ").contains("email"), let user = configuration.users[subject] {

@@ -1,3 +1,4 @@
+import AuthCallback
 import AuthClient
 import AuthJSON
 
@@ -11,6 +12,9 @@ struct ProviderState {
         var subject: String
         var scope: String
         var authTime: Int64
+        /// The `acr` and `amr` of the user's authentication (see `authenticateNextLogin(acr:amr:)`).
+        var acr: String? = nil
+        var amr: [String] = []
         var used = false
         var issuedTokens: [String] = []
         /// The RFC 8707 `resource` of the authorization request, if any.
@@ -25,6 +29,10 @@ struct ProviderState {
         var audience: String? = nil
         /// The client it was issued to, when not the configured one (a registered client).
         var clientID: String? = nil
+        /// The authentication behind the grant, for ID tokens on refresh and the protected resource.
+        var acr: String? = nil
+        var amr: [String] = []
+        var authTime: Int64? = nil
     }
 
     /// A client registered at the registration endpoint (RFC 7591).
@@ -44,6 +52,12 @@ struct ProviderState {
     /// The `sub` to put in the next ID token instead of the grant's (see `issueNextIDToken(forSubject:)`).
     var nextIDTokenSubject: String?
     var counts: [FakeOpenIDProvider.Endpoint: Int] = [:]
+    /// How the user authenticates at the next authorizations (`authenticateNextLogin(acr:amr:)`).
+    var nextAuthentications: [(acr: String?, amr: [String])] = []
+    /// What the protected resource requires (`protectResource(acrValues:maxAge:scope:)`).
+    var resourceRequirement: (acrValues: [String], maxAge: Int64?, scope: [String]) = ([], nil, [])
+    /// The parameters of the last authorization request.
+    var lastAuthorizationParameters: [FormParameter] = []
     /// Device authorizations by device code (RFC 8628).
     var devices: [String: DeviceGrant] = [:]
 
