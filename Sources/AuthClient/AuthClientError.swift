@@ -62,6 +62,24 @@ public enum AuthClientError: Error, Sendable {
     case idTokenSecretMismatch(keyID: String)
     /// A `WWW-Authenticate` field value could not be read (RFC 9110 §11.6.1); the reason names the byte.
     case invalidChallenge(String)
+    /// The protected resource metadata is not valid (RFC 9728 §2–§3.2): the reason names the member.
+    case invalidResourceMetadata(String)
+    /// The protected resource metadata's `resource` is not the resource it was fetched for (RFC 9728 §3.3):
+    /// a possible impersonation, so it is not used.
+    case resourceMismatch(expected: String, actual: String)
+    /// No protected resource metadata was found at any of the URLs tried (RFC 9728 §3.1, §5.1).
+    case resourceMetadataNotFound(resource: String, tried: [String])
+    /// No authorization server metadata was found at any of the URLs tried (RFC 8414 §3.1, OpenID Connect
+    /// Discovery §4), in the order the MCP authorization specification gives.
+    case authorizationServerMetadataNotFound(issuer: String, tried: [String])
+    /// The authorization server does not advertise PKCE with S256 in `code_challenge_methods_supported`
+    /// (RFC 8414 §2), which the MCP authorization profile requires; the client refuses to go on.
+    case pkceNotAdvertised(issuer: String)
+    /// The registration endpoint refused the registration (RFC 7591 §3.2.2), with the status and the OAuth
+    /// error as sent (`invalid_redirect_uri`, `invalid_client_metadata`, …).
+    case registrationRefused(status: Int, OAuthErrorResponse)
+    /// The registration response is not valid (RFC 7591 §3.2.1): the reason names the member.
+    case invalidRegistrationResponse(String)
     /// The login asked for a multi-factor method (``LoginOptions`` `expectedAMR`), and the ID token's `amr`
     /// (RFC 8176) names none of the expected values: the user did not complete it. Nothing was saved.
     /// `actual` is the `amr` as sent (empty when absent).
@@ -138,6 +156,13 @@ public enum AuthClientError: Error, Sendable {
         case .keySetRefetchFailed: 10022
         case .idTokenSecretMismatch: 10023
         case .invalidChallenge: 10024
+        case .invalidResourceMetadata: 10251
+        case .resourceMismatch: 10252
+        case .resourceMetadataNotFound: 10253
+        case .authorizationServerMetadataNotFound: 10254
+        case .pkceNotAdvertised: 10255
+        case .registrationRefused: 10256
+        case .invalidRegistrationResponse: 10257
         case .missingExpectedMFA: 10101
         case .acrNotSatisfied: 10102
         case .stepUpRequired: 10103
@@ -164,6 +189,7 @@ public enum AuthClientError: Error, Sendable {
         case .tokenEndpoint(.tokenErrorResponse(let response)): response.error
         case .refreshFailed(.refused(let response)): response.error
         case .pushedAuthorizationRefused(_, let response): response.error
+        case .registrationRefused(_, let response): response.error
         default: nil
         }
     }
@@ -211,6 +237,20 @@ extension AuthClientError: CustomStringConvertible {
                 "the HS256 ID token does not verify with the client secret (OpenID Connect Core §10.1); its header names key '\(keyID)', "
                     + "so the provider may be MACing with a key of its own rather than the client secret"
             case .invalidChallenge(let reason): "the WWW-Authenticate header cannot be read: \(reason)"
+            case .invalidResourceMetadata(let reason): "invalid protected resource metadata (RFC 9728 §2): \(reason)"
+            case .resourceMismatch(let expected, let actual):
+                "the protected resource metadata is for resource '\(actual)', not '\(expected)' (RFC 9728 §3.3); it was not used"
+            case .resourceMetadataNotFound(let resource, let tried):
+                "no protected resource metadata for '\(resource)' (RFC 9728 §3.1); tried \(tried.joined(separator: ", "))"
+            case .authorizationServerMetadataNotFound(let issuer, let tried):
+                "no authorization server metadata for issuer '\(issuer)' (RFC 8414 §3.1, OpenID Connect Discovery §4); tried "
+                    + tried.joined(separator: ", ")
+            case .pkceNotAdvertised(let issuer):
+                "the authorization server '\(issuer)' does not list S256 in code_challenge_methods_supported (RFC 8414 §2), "
+                    + "which the MCP authorization profile requires; refusing to continue"
+            case .registrationRefused(let status, let response):
+                "the registration endpoint refused the client (RFC 7591 §3.2.2), HTTP \(status): \(response)"
+            case .invalidRegistrationResponse(let reason): "invalid client registration response (RFC 7591 §3.2.1): \(reason)"
             case .missingExpectedMFA(let expected, let actual):
                 "the user did not complete the expected multi-factor authentication: the ID token's amr is "
                     + (actual.isEmpty ? "absent" : "[\(actual.joined(separator: ", "))]")

@@ -40,6 +40,9 @@ public enum AuthCredentialsError: Error, Sendable {
     case keychainFailure(operation: String, status: Int32)
     /// The Keychain item of the store's service is not a credential store document; it is left as it is.
     case corruptKeychainItem(service: String, reason: String)
+    /// This store keeps no dynamic client registrations (it does not adopt ``ClientRegistrationStore``), so
+    /// the registration was not saved.
+    case clientRegistrationsNotSupported
 
     /// A stable number for the case: 7001 and up.
     public var code: Int {
@@ -58,6 +61,7 @@ public enum AuthCredentialsError: Error, Sendable {
         case .storeExposed: 7012
         case .keychainFailure: 7151
         case .corruptKeychainItem: 7152
+        case .clientRegistrationsNotSupported: 7251
         }
     }
 }
@@ -80,6 +84,8 @@ extension AuthCredentialsError: CustomStringConvertible {
             case .storeIsSymbolicLink(let path): "'\(path)' is a symbolic link; the credential store does not follow links (left untouched)"
             case .storeIsNotAFile(let path, let kind):
                 "'\(path)' is a \(kind), not a regular file; the credential store refuses it (left untouched)"
+            case .clientRegistrationsNotSupported:
+                "this credential store keeps no client registrations (RFC 7591); adopt ClientRegistrationStore or use FileCredentialStore"
             case .storeExposed(let path, let mode):
                 "'\(path)' is accessible to other users (mode 0\(String(mode, radix: 8))) and belongs to another user, so it is not restricted to 0600 but refused"
             case .keychainFailure(let operation, let status):

@@ -7,6 +7,9 @@ public struct CredentialStoreDocument: Hashable, Codable, Sendable {
     public var lastUser: String?
     /// The records, one per user.
     public var credentials: [StoredCredential]
+    /// Dynamic client registrations (RFC 7591), one per issuer; nil in documents written before they were
+    /// kept (such a document still loads) and while there are none.
+    public var clientRegistrations: [StoredClientRegistration]?
     /// The providers' cached public documents, one per issuer (``ProviderCache``). Optional, so that files
     /// written before it existed read as before (nil: none), and files with it still read as version 1.
     public var providers: [ProviderCache]?

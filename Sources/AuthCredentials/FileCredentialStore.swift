@@ -36,7 +36,7 @@
 ///   (``AuthCredentialsError/corruptStore(path:reason:)``) and is left untouched for you to inspect;
 /// - saves within one process are serialized by the actor; two processes saving at once each write a
 ///   whole file, and the last rename wins.
-public actor FileCredentialStore: CredentialStore {
+public actor FileCredentialStore: ClientRegistrationStore {
     /// The file's path.
     public nonisolated let path: String
     /// The largest file read, as a guard against reading something that is not a store.
@@ -93,6 +93,17 @@ public actor FileCredentialStore: CredentialStore {
         try store(document)
         AtomicFile.removeStaleTemporaries(of: path)
         return true
+    }
+
+    public func storedClientRegistration(forIssuer issuer: String) throws(AuthCredentialsError) -> StoredClientRegistration? {
+        try load().clientRegistration(forIssuer: issuer)
+    }
+
+    /// Keeps `registration` in the file (written atomically with mode 0600, as every save).
+    public func storeClientRegistration(_ registration: StoredClientRegistration) throws(AuthCredentialsError) {
+        var document = try load()
+        document.saveClientRegistration(registration)
+        try store(document)
     }
 
     public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {

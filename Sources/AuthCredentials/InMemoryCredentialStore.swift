@@ -4,7 +4,7 @@
 /// let store = InMemoryCredentialStore()
 /// await store.save(StoredCredential(user: "001234.abcd", fullName: PersonName(givenName: "Jane")))
 /// ```
-public actor InMemoryCredentialStore: CredentialStore {
+public actor InMemoryCredentialStore: ClientRegistrationStore {
     /// Everything stored, for inspection in tests.
     public private(set) var document: CredentialStoreDocument
 
@@ -32,5 +32,13 @@ public actor InMemoryCredentialStore: CredentialStore {
         guard document.credential(for: user)?.tokens == expected else { return false }
         document.remove(user: user)
         return true
+    }
+
+    public func storedClientRegistration(forIssuer issuer: String) -> StoredClientRegistration? {
+        document.clientRegistration(forIssuer: issuer)
+    }
+
+    public func storeClientRegistration(_ registration: StoredClientRegistration) {
+        document.saveClientRegistration(registration)
     }
 }

@@ -27,7 +27,9 @@ extension FakeOpenIDProvider {
         }
         switch (endpoint, request.method) {
         case (.discovery, .get): return Self.json(200, discoveryDocument)
-        case (.authorizationServerMetadata, .get): return Self.json(200, authorizationServerMetadata)
+        case (.authorizationServerMetadata, .get):
+            guard configuration.servesAuthorizationServerMetadata else { return TransportResponse(status: 404) }
+            return Self.json(200, authorizationServerMetadata)
         case (.jwks, .get): return Self.json(200, state.withLock { TestSigningKey.jwkSet($0.publishedKeys) })
         case (.token, .post): return token(request)
         case (.userinfo, .get), (.userinfo, .post): return userinfo(request)
@@ -38,6 +40,7 @@ extension FakeOpenIDProvider {
         case (.deviceVerification, .get): return deviceVerificationPage(request)
         case (.deviceVerification, .post): return submitDeviceVerificationPage(request)
         case (.endSession, .get): return TransportResponse(status: 200)
+        case (.registration, .post): return register(request)
         case (.resource, .get), (.resource, .post): return protectedResource(request)
         case (.pushedAuthorization, .post): return pushAuthorizationRequest(request)
         default: return TransportResponse(status: 405)
@@ -59,8 +62,9 @@ extension FakeOpenIDProvider {
             "response_types_supported": ["code"],
             "subject_types_supported": ["public"],
             "id_token_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
-            "code_challenge_methods_supported": ["S256"],
+            "code_challenge_methods_supported": configuration.advertisesS256 ? ["S256"] : .null,
             "token_endpoint_auth_methods_supported": [.string(configuration.clientAuthentication.description)],
+            "registration_endpoint": configuration.registration == .disabled ? .null : .string(url(of: .registration)),
             "authorization_response_iss_parameter_supported": .bool(configuration.sendsIssuerInAuthorizationResponse),
             "pushed_authorization_request_endpoint": .string(url(of: .pushedAuthorization)),
             "require_pushed_authorization_requests": .bool(configuration.requiresPushedAuthorizationRequests),
@@ -76,11 +80,14 @@ extension FakeOpenIDProvider {
             "jwks_uri": .string(url(of: .jwks)),
             "revocation_endpoint": .string(url(of: .revocation)),
             "response_types_supported": ["code"],
-            "code_challenge_methods_supported": ["S256"],
+            "code_challenge_methods_supported": configuration.advertisesS256 ? ["S256"] : .null,
+            "registration_endpoint": configuration.registration == .disabled ? .null : .string(url(of: .registration)),
         ]
     }
 
     private func endpoint(for url: String) -> Endpoint? {
+        let withoutQuery = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? url
+        if withoutQuery == self.url(of: .authorizationServerMetadata) { return .authorizationServerMetadata }
         guard url.hasPrefix(configuration.issuer) else { return nil }
         let path =
             url.dropFirst(configuration.issuer.count).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -97,7 +104,8 @@ extension FakeOpenIDProvider {
         if let refused = authenticateClient(request, value) { return refused }
         let resources = parameters.filter { $0.name == "resource" }.map(\.value)
         switch value("grant_type") {
-        case "authorization_code": return exchangeCode(value, resources: resources)
+        case "authorization_code":
+            return exchangeCode(value, clientID: authenticatingClientID(request, value) ?? configuration.clientID, resources: resources)
         case "refresh_token": return refresh(value, resources: resources)
         case Self.deviceCodeGrantType: return pollDevice(value)
         case TokenExchangeRequest.grantType: return exchangeToken(parameters)
@@ -112,18 +120,20 @@ extension FakeOpenIDProvider {
             // RFC 6749 §5.2: a client that tried HTTP authentication gets the scheme it may use.
             refused.headerFields.append(HeaderField(name: "WWW-Authenticate", value: "Basic realm=\"\(configuration.issuer)\""))
         }
-        switch configuration.clientAuthentication {
+        let clientID = authenticatingClientID(request, value)
+        guard let clientID, let client = client(clientID) else { return refused }
+        switch client.authentication {
         case .none:
-            guard request.header("Authorization") == nil, value("client_secret") == nil, value("client_id") == configuration.clientID else {
+            guard request.header("Authorization") == nil, value("client_secret") == nil, value("client_id") == clientID else {
                 return refused
             }
         case .clientSecretPost(let secret):
-            guard value("client_id") == configuration.clientID, value("client_secret") == secret else { return refused }
+            guard value("client_id") == clientID, value("client_secret") == secret else { return refused }
         case .clientSecretBasic(let secret):
             guard let header = request.header("Authorization"), header.hasPrefix("Basic "),
                 let decoded = Base64Text.decodeStandard(String(header.dropFirst(6))),
                 let colon = decoded.firstIndex(of: UInt8(ascii: ":")),
-                Self.formDecoded(decoded[..<colon]) == configuration.clientID,
+                Self.formDecoded(decoded[..<colon]) == clientID,
                 Self.formDecoded(decoded[(colon + 1)...]) == secret
             else { return refused }
         case .clientSecretJWT(let secret, _):
@@ -134,7 +144,20 @@ extension FakeOpenIDProvider {
         return nil
     }
 
-    private func exchangeCode(_ value: (String) -> String?, resources: [String]) -> TransportResponse {
+    /// The client id a token request authenticates as: the HTTP Basic user name, else `client_id`.
+    func authenticatingClientID(_ request: TransportRequest, _ value: (String) -> String?) -> String? {
+        if let header = request.header("Authorization"), header.hasPrefix("Basic "),
+            let decoded = Base64Text.decodeStandard(String(header.dropFirst(6))), let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
+        {
+            return Self.formDecoded(decoded[..<colon])
+        }
+        // RFC 7523 §3: with a client assertion, `client_id` may be left out; the assertion's iss and sub name
+        // the client, and `verifyClientAssertion` checks them against the configured client.
+        if value("client_id") == nil, value("client_assertion") != nil { return configuration.clientID }
+        return value("client_id")
+    }
+
+    private func exchangeCode(_ value: (String) -> String?, clientID: String, resources: [String]) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let code = value("code"), var grant = state.codes[code] else { return Self.oauthError(.invalidGrant, "unknown code") }
@@ -148,7 +171,7 @@ extension FakeOpenIDProvider {
             }
             grant.used = true
             state.codes[code] = grant
-            guard grant.clientID == value("client_id") ?? configuration.clientID else {
+            guard grant.clientID == clientID else {
                 return Self.oauthError(.invalidGrant, "the code is another client's")
             }
             guard grant.redirectURI == value("redirect_uri") else {
@@ -165,7 +188,7 @@ extension FakeOpenIDProvider {
             let (body, issued) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now,
                 withIDToken: true, acr: grant.acr, amr: grant.amr, granted: grant.resources,
-                audience: resources.isEmpty ? grant.resources : resources)
+                audience: resources.isEmpty ? grant.resources : resources, clientID: grant.clientID)
             grant.issuedTokens = issued
             state.codes[code] = grant
             return Self.json(200, body)
@@ -187,7 +210,7 @@ extension FakeOpenIDProvider {
                 &state, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
                 withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
                 acr: grant.acr, amr: grant.amr, grantAuthTime: grant.authTime, granted: grant.audience,
-                audience: resources.isEmpty ? grant.audience : resources)
+                audience: resources.isEmpty ? grant.audience : resources, clientID: grant.clientID)
             return Self.json(200, body)
         }
     }
@@ -196,14 +219,15 @@ extension FakeOpenIDProvider {
     func issueTokens(
         _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
         keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
-        granted: [String] = [], audience: [String] = []
+        granted: [String] = [], audience: [String] = [], clientID: String? = nil
     ) -> (JSONValue, [String]) {
+        let registeredClientID = clientID == configuration.clientID ? nil : clientID
         let issuedAt = now + state.skew
         let accessToken = state.token()
         let authenticatedAt = authTime ?? grantAuthTime
         state.accessTokens[accessToken] = .init(
-            subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, acr: acr, amr: amr,
-            authTime: authenticatedAt, audience: audience)
+            subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, clientID: registeredClientID,
+            acr: acr, amr: amr, authTime: authenticatedAt, audience: audience)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
         try? body.append("token_type", "Bearer")
@@ -212,7 +236,8 @@ extension FakeOpenIDProvider {
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
             state.refreshTokens[refreshToken] = .init(
-                subject: subject, scope: scope, expiresAt: .max, acr: acr, amr: amr, authTime: authenticatedAt, audience: granted)
+                subject: subject, scope: scope, expiresAt: .max, clientID: registeredClientID, acr: acr, amr: amr,
+                authTime: authenticatedAt, audience: granted)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
@@ -223,7 +248,7 @@ extension FakeOpenIDProvider {
                 .string(
                     idToken(
                         &state, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt,
-                        accessToken: accessToken, acr: acr, amr: amr)))
+                        accessToken: accessToken, clientID: registeredClientID ?? configuration.clientID, acr: acr, amr: amr)))
         }
         return (.object(body), issued)
     }
@@ -231,7 +256,7 @@ extension FakeOpenIDProvider {
     private func idToken(
         _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64,
         accessToken: String,
-        acr: String?, amr: [String]
+        clientID: String, acr: String?, amr: [String]
     ) -> String {
         let defect = state.defect
         state.defect = nil
@@ -240,7 +265,7 @@ extension FakeOpenIDProvider {
         var claims = JSONObject()
         try? claims.append("iss", .string(defect == .wrongIssuer ? configuration.issuer + "/impostor" : configuration.issuer))
         try? claims.append("sub", .string(claimedSubject))
-        try? claims.append("aud", .string(defect == .wrongAudience ? "another-app" : configuration.clientID))
+        try? claims.append("aud", .string(defect == .wrongAudience ? "another-app" : clientID))
         let expiresAt = defect == .expired ? issuedAt - 3600 : issuedAt + configuration.idTokenLifetime
         try? claims.append("exp", .number(JSONNumber(expiresAt)))
         try? claims.append("iat", .number(JSONNumber(defect == .expired ? issuedAt - 4000 : issuedAt)))

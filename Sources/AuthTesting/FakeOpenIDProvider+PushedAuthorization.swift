@@ -59,11 +59,22 @@ extension FakeOpenIDProvider {
         return pushed.parameters
     }
 
+    /// Whether the provider issues tokens for `resource`: one of ``Configuration/resources``, or a
+    /// ``FakeProtectedResource`` that named this provider as its authorization server.
+    func serves(resource: String) -> Bool {
+        configuration.resources.contains(resource) || state.withLock { $0.protectedResources.contains(resource) }
+    }
+
+    /// Registers `resource` as one the provider issues tokens for (``FakeProtectedResource`` does, for itself).
+    func serve(resource: String) {
+        state.withLock { _ = $0.protectedResources.insert(resource) }
+    }
+
     /// A description of the first `resource` that is not an absolute URI this provider serves (RFC 8707
     /// §2), or nil when all are.
     func refusedResource(_ parameters: [FormParameter]) -> String? {
         for parameter in parameters where parameter.name == "resource" {
-            guard configuration.resources.contains(parameter.value) else {
+            guard serves(resource: parameter.value) else {
                 return "the resource '\(parameter.value)' is not one this provider serves (RFC 8707 §2)"
             }
         }

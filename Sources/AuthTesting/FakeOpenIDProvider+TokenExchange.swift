@@ -22,7 +22,7 @@ extension FakeOpenIDProvider {
             return Self.oauthError(.invalidRequest, "only access tokens are issued")
         }
         let targets = parameters.filter { $0.name == "resource" || $0.name == "audience" }.map(\.value)
-        if let unknown = targets.first(where: { !configuration.resources.contains($0) }) {
+        if let unknown = targets.first(where: { !serves(resource: $0) }) {
             return Self.oauthError(.invalidTarget, "'\(unknown)' is not a resource this provider serves (RFC 8693 §2.2.2)")
         }
         let now = clock.now().secondsSince1970

@@ -69,6 +69,14 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var tokenExchangeIssuedTokenType = TokenType.accessToken
         /// Claims of each user, by `sub`, returned in the ID token (email when asked) and from userinfo.
         public var users: [String: JSONObject] = ["alice": FakeOpenIDProvider.claims(email: "alice@example.com", name: "Alice Example")]
+        /// Dynamic client registration (RFC 7591) at ``Endpoint/registration``; see ``RegistrationPolicy``.
+        public var registration: RegistrationPolicy = .open
+        /// Whether the metadata documents list `code_challenge_methods_supported: ["S256"]` (RFC 8414 §2); an
+        /// MCP client refuses a server that does not. PKCE S256 is required either way.
+        public var advertisesS256 = true
+        /// Whether RFC 8414 metadata is served at `/.well-known/oauth-authorization-server` (path inserted
+        /// for an issuer with a path); when false that URL answers 404, as at an OpenID-only provider.
+        public var servesAuthorizationServerMetadata = true
 
         public init() {}
     }
@@ -86,6 +94,8 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         case deviceAuthorization = "/device_authorization"
         /// The page where the user enters a device's user code (RFC 8628 §3.3).
         case deviceVerification = "/device"
+        /// The client registration endpoint (RFC 7591 §3).
+        case registration = "/register"
         /// A protected resource (an API) that accepts this provider's access tokens and answers RFC 6750
         /// and RFC 9470 challenges: see ``protectResource(acrValues:maxAge:scope:)``.
         case resource = "/resource"
@@ -145,7 +155,13 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
     }
 
     /// The URL of an endpoint.
-    public func url(of endpoint: Endpoint) -> String { configuration.issuer + endpoint.rawValue }
+    public func url(of endpoint: Endpoint) -> String {
+        // RFC 8414 §3.1: the well-known path goes between the host and the issuer's path.
+        guard endpoint == .authorizationServerMetadata, let split = Self.originAndPath(configuration.issuer), !split.path.isEmpty else {
+            return configuration.issuer + endpoint.rawValue
+        }
+        return split.origin + endpoint.rawValue + split.path
+    }
 
     /// A client configuration that matches this provider: its issuer (loopback http allowed, for
     /// ``FakeProviderServer``), client id and authentication, first redirect URI, and `openid email profile`.

@@ -1,4 +1,4 @@
-import AuthClient
+public import AuthClient
 public import AuthSession
 
 /// Serves a ``FakeOpenIDProvider`` over plain HTTP on 127.0.0.1, for code that talks HTTP itself — a
@@ -39,6 +39,12 @@ public final class FakeProviderServer: Sendable {
 
     /// Starts answering requests with `provider`.
     public func start(serving provider: FakeOpenIDProvider) {
+        start(serving: provider as any HTTPTransport)
+    }
+
+    /// Starts answering requests with any in-process server — a ``FakeProtectedResource`` in front of its
+    /// provider, say. Each request's URL is the ``baseURL`` plus the request target.
+    public func start(serving provider: any HTTPTransport) {
         let descriptor = state.withLock { $0.descriptor }
         guard descriptor >= 0 else { return }
         let base = baseURL
@@ -65,7 +71,7 @@ public final class FakeProviderServer: Sendable {
         if descriptor >= 0 { Socket.close(descriptor) }
     }
 
-    private static func serve(_ client: Int32, provider: FakeOpenIDProvider, base: String) async {
+    private static func serve(_ client: Int32, provider: any HTTPTransport, base: String) async {
         var bytes: [UInt8] = []
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(5)

@@ -199,3 +199,31 @@ public struct RFC8032Vectors: Decodable, Sendable {
         try Vectors.json("RFC/rfc8032-section-7.1.json")
     }
 }
+
+/// `RFC/discovery-registration-examples.json`: the examples of RFC 8414 §3, RFC 9728 §3 and §5.1 and RFC 7591
+/// §3.2, transcribed; documents as JSON text. Field names follow the RFC sections.
+public struct DiscoveryRegistrationExamples: Decodable, Sendable {
+    public struct WellKnown: Decodable, Sendable {
+        public let issuer: String?
+        public let resource: String?
+        public let metadataURL: String
+    }
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public let rfc8414_section_3_1: WellKnown
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public let rfc8414_section_3_2_response: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public let rfc9728_section_3_1: WellKnown
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public let rfc9728_section_3_2_response: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public let rfc9728_section_5_1_challenge: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public let rfc7591_section_3_2_1_response: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public let rfc7591_section_3_2_2_errors: [String]
+
+    public static func load() throws -> DiscoveryRegistrationExamples {
+        try Vectors.json("RFC/discovery-registration-examples.json")
+    }
+}

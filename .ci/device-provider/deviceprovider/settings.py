@@ -70,6 +70,11 @@ OAUTH2_PROVIDER = {
     "ID_TOKEN_EXPIRE_SECONDS": 300,
     "PKCE_REQUIRED": True,
 }
+# .ci/interop-registration: open dynamic client registration (RFC 7591, DOT's DynamicClientRegistrationView),
+# anyone may register. Off unless that script asks, as DOT's own default is (DCR_ENABLED False).
+if os.environ.get("DEVICE_PROVIDER_OPEN_REGISTRATION") == "1":
+    OAUTH2_PROVIDER["DCR_ENABLED"] = True
+    OAUTH2_PROVIDER["DCR_REGISTRATION_PERMISSION_CLASSES"] = ("oauth2_provider.dcr.AllowAllDCRPermission",)
 
 # Server errors with their tracebacks, and DOT's and oauthlib's warnings, go to the provider's log.
 LOGGING = {

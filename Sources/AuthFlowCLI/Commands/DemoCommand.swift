@@ -1,18 +1,20 @@
-/// `authflow demo [--fail STEP] [--rfc7636-example]`: the whole OpenID Connect login, offline against the
+/// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--mcp]`: the whole OpenID Connect login, offline against the
 /// fake provider, narrated with the real values and the RFC sections (``DemoFlow``); with `--device`, the
-/// device authorization grant (``DeviceDemoFlow``). Exit 0 when the flow
+/// device authorization grant (``DeviceDemoFlow``); with `--mcp`, the MCP authorization profile (``MCPDemoFlow``). Exit 0 when the flow
 /// went as asked: it succeeded, or it failed exactly where the chosen failure is caught.
 enum DemoCommand: CLICommand {
     static let fail = Option<String>(
         "fail", value: "STEP", help: "make one step fail, to see where it is caught",
         completion: .values(
             (DemoFlow.Failure.allCases.map(\.rawValue) + DeviceDemoFlow.Failure.allCases.map(\.rawValue)
-                + PushedAuthorizationDemoFlow.Failure.allCases.map(\.rawValue)).reduce(into: [String]()) {
+                + PushedAuthorizationDemoFlow.Failure.allCases.map(\.rawValue) + MCPDemoFlow.Failure.allCases.map(\.rawValue))
+                .reduce(into: [String]()) {
                     if !$0.contains($1) { $0.append($1) }
                 }))
     static let device = Flag("device", help: "the device authorization grant (RFC 8628) instead of the code flow")
     static let par = Flag(
         "par", help: "a pushed authorization request (RFC 9126), client_secret_jwt, a token per resource")
+    static let mcp = Flag("mcp", help: "the MCP authorization profile (RFC 9728, RFC 8414, RFC 7591, RFC 8707)")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
 
     static let spec = CommandSpec(
@@ -22,10 +24,16 @@ enum DemoCommand: CLICommand {
             checks and a refresh against an in-process fake provider, printing each step with its real values
             and RFC sections. --fail STEP breaks one step to show where it is caught; exit 0 when the flow
             went as asked. With --device, the device grant: the user code, each poll and its answer. With --par,
-            a pushed authorization request, the request_uri in the browser, and a token per resource.
+            a pushed authorization request, the request_uri in the browser, and a token per resource. With --mcp, the
+            MCP authorization profile: the server's 401, its resource metadata, the authorization server's
+            metadata, dynamic registration, and a login whose tokens are for that server only.
             """,
-        options: [fail, device, par, rfc7636Example],
-        examples: ["demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired"])
+        options: [fail, device, par, mcp, rfc7636Example],
+        groups: [.atMostOne(device, par, mcp), .atMostOne(par, rfc7636Example), .atMostOne(mcp, rfc7636Example)],
+        examples: [
+            "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired",
+            "demo --mcp --fail no-s256",
+        ])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
     static let rfc7636Octets: [UInt8] = [
@@ -42,6 +50,10 @@ enum DemoCommand: CLICommand {
             guard !useRFCExample, !device else { throw .usage("--par goes alone (with --fail expired, reused or not-pushed)") }
             let flow = PushedAuthorizationDemoFlow(
                 failure: try failure(PushedAuthorizationDemoFlow.Failure.self, named: failureName, for: "--fail for --par"))
+            (text, asExpected) = runBlocking { await flow.run() }
+        } else if arguments.isSet(Self.mcp) {
+            guard !device, !useRFCExample else { throw .usage("--mcp goes alone (with --fail), not with --device or --rfc7636-example") }
+            let flow = MCPDemoFlow(failure: try failure(MCPDemoFlow.Failure.self, named: failureName, for: "--fail for --mcp"))
             (text, asExpected) = runBlocking { await flow.run() }
         } else if device {
             guard !useRFCExample else {

@@ -24,7 +24,9 @@ struct Narration {
             if let authorization = request.header("Authorization") {
                 line("        Authorization: \(Self.shortened(authorization, limit: 40))")
             }
-            if !request.body.isEmpty, let form = try? FormParameter.parse(request.body) {
+            if request.header("Content-Type") == "application/json" {
+                line("        \(Self.shortenedJSONStrings(String(decoding: request.body, as: UTF8.self)))")
+            } else if !request.body.isEmpty, let form = try? FormParameter.parse(request.body) {
                 for parameter in form { line("        \(parameter.name)=\(Self.shortened(parameter.value, limit: 60))") }
             }
             guard let response else {

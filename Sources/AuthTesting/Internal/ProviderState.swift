@@ -1,4 +1,5 @@
 import AuthCallback
+import AuthClient
 import AuthJSON
 
 /// Everything the fake provider remembers, behind its lock.
@@ -24,6 +25,8 @@ struct ProviderState {
         var subject: String
         var scope: String
         var expiresAt: Int64
+        /// The client it was issued to, when not the configured one (a registered client).
+        var clientID: String? = nil
         /// The authentication behind the grant, for ID tokens on refresh and the protected resource.
         var acr: String? = nil
         var amr: [String] = []
@@ -36,6 +39,12 @@ struct ProviderState {
     struct PushedRequest {
         var parameters: [FormParameter]
         var expiresAt: Int64
+    }
+
+    /// A client registered at the registration endpoint (RFC 7591).
+    struct RegisteredClient {
+        var redirectURIs: [String]
+        var authentication: ClientAuthentication
     }
 
     var generator: SeededRandomNumberGenerator
@@ -75,6 +84,10 @@ struct ProviderState {
     var pushedRequests: [String: PushedRequest] = [:]
     /// The `jti` of every client assertion accepted, with its `exp` (RFC 7523 §3: no replay).
     var assertionIDs: [String: Int64] = [:]
+    /// Resources a `FakeProtectedResource` registered, besides the configured ones (RFC 8707).
+    var protectedResources: Set<String> = []
+    /// Clients registered dynamically, by client id.
+    var registeredClients: [String: RegisteredClient] = [:]
 
     init(generator: SeededRandomNumberGenerator, signingKey: TestSigningKey) {
         self.generator = generator

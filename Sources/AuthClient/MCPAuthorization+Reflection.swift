@@ -1,0 +1,19 @@
+extension MCPAuthorization.Options: CustomReflectable {
+    /// Every option, with the initial access token redacted and the client secret redacted by
+    /// ``ClientAuthentication``'s mirror.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "redirectURI": redirectURI,
+                "clientName": clientName,
+                "clientID": clientID as Any,
+                "clientAuthentication": clientAuthentication,
+                "scopes": scopes as Any,
+                "initialAccessToken": initialAccessToken == nil ? "none" : "<redacted>",
+                "allowsInsecureLoopback": allowsInsecureLoopback,
+                "probe": probe as Any,
+            ],
+            displayStyle: .struct)
+    }
+}

@@ -1,0 +1,176 @@
+public import AuthCredentials
+import AuthJWT
+
+/// The MCP client authorization profile (Model Context Protocol specification, "Authorization",
+/// 2025-06-18 and 2025-11-25) as one entry point: from an MCP server URL to a signed-in ``User`` whose
+/// tokens are for that server.
+///
+/// ```swift
+/// let options = MCPAuthorization.Options(redirectURI: "http://127.0.0.1:53682/callback", clientName: "My Agent")
+/// let mcp = try await MCPAuthorization.discover(serverURL: "https://mcp.example.com/mcp", options: options,
+///                                               transport: URLSessionTransport(), store: FileCredentialStore(path: path))
+/// let user = try await mcp.login(with: SystemBrowser())
+/// let response = try await user.send(TransportRequest(method: .post, url: mcp.resource, body: request))
+/// ```
+///
+/// ``discover(serverURL:options:transport:store:clock:)`` performs, in order:
+/// 1. a request without a token to the server, which must answer 401; the `WWW-Authenticate: Bearer`
+///    challenge's `resource_metadata` (RFC 9728 §5.1) and `scope` are read;
+/// 2. the protected resource metadata (RFC 9728) from that URL, or else from the well-known URL with the
+///    server's path inserted, then at the root (§3.1); its `resource` must be the URL it was fetched for
+///    (§3.3) — it becomes the RFC 8707 `resource` of every request;
+/// 3. the metadata of the first of its `authorization_servers`, tried at RFC 8414 and OpenID Connect
+///    Discovery URLs in the specification's order (``ProviderMetadata/discoveryURLs(forIssuer:)``), its
+///    issuer checked; it **must** list `S256` in `code_challenge_methods_supported`, else
+///    ``AuthClientError/pkceNotAdvertised(issuer:)``;
+/// 4. without a configured client id: the registration kept in the store for that issuer (same redirect
+///    URI, secret not expired), or a dynamic registration (RFC 7591) saved to the store;
+/// 5. the scopes: the configured ones, else the challenge's `scope`, else `scopes_supported`, with `openid`.
+///
+/// ``login(with:using:)`` then runs the code flow with PKCE S256 and `resource` on both the authorization
+/// request and the token request (RFC 8707 §2.1–2.2), validates the ID token and saves the tokens.
+///
+/// Not done: choosing among several authorization servers (the first is used; RFC 9728 §7.6 leaves the
+/// choice to the client), Client ID Metadata Documents, verifying `signed_metadata`, and sending
+/// `resource` on automatic refreshes (the provider keeps the grant's resource; RFC 8707 §2.2 makes it
+/// optional there). The access token's audience is not visible to the client: the server enforces it.
+public struct MCPAuthorization: Sendable {
+    /// How the client identifies itself.
+    public struct Options: Sendable {
+        /// The redirect URI: loopback `http://127.0.0.1:PORT/path` or a private-use scheme (RFC 8252 §7).
+        public var redirectURI: String
+        /// `client_name` for a dynamic registration.
+        public var clientName: String
+        /// A client id registered beforehand; nil: use the stored registration, or register dynamically.
+        public var clientID: String?
+        /// How the pre-registered client authenticates. Default: public (`.none`).
+        public var clientAuthentication: ClientAuthentication
+        /// The scopes to ask for (`openid` is added); nil: the challenge's `scope`, else `scopes_supported`.
+        public var scopes: [Scope]?
+        /// The initial access token for a registration endpoint that requires one (RFC 7591 §3).
+        public var initialAccessToken: String?
+        /// Whether loopback http URLs are accepted for the server and the authorization server (tests only).
+        public var allowsInsecureLoopback: Bool
+        /// The first request to the server; nil: `GET` the server URL, accepting JSON and event streams.
+        public var probe: TransportRequest?
+
+        public init(
+            redirectURI: String, clientName: String, clientID: String? = nil, clientAuthentication: ClientAuthentication = .none,
+            scopes: [Scope]? = nil, initialAccessToken: String? = nil, allowsInsecureLoopback: Bool = false, probe: TransportRequest? = nil
+        ) {
+            self.redirectURI = redirectURI
+            self.clientName = clientName
+            self.clientID = clientID
+            self.clientAuthentication = clientAuthentication
+            self.scopes = scopes
+            self.initialAccessToken = initialAccessToken
+            self.allowsInsecureLoopback = allowsInsecureLoopback
+            self.probe = probe
+        }
+    }
+
+    /// The server URL as given.
+    public let serverURL: String
+    /// The resource identifier: the protected resource metadata's `resource`, sent as RFC 8707 `resource`.
+    public let resource: String
+    /// The server's `WWW-Authenticate: Bearer` challenge, if it sent one.
+    public let challenge: AuthenticationChallenge?
+    /// The server's protected resource metadata (RFC 9728).
+    public let resourceMetadata: ProtectedResourceMetadata
+    /// The authorization server's metadata (RFC 8414 or OpenID Connect Discovery).
+    public let authorizationServer: ProviderMetadata
+    /// The dynamic registration used (new or stored), or nil when a client id was configured.
+    public let registration: StoredClientRegistration?
+    /// Whether ``registration`` was made by this discovery (false: configured or read from the store).
+    public let registeredNow: Bool
+    /// The client for the authorization server, configured with the client id and the scopes.
+    public let client: AuthClient
+
+    /// Runs steps 1–5 (see the type's documentation) and returns what ``login(with:using:)`` needs.
+    public static func discover(
+        serverURL: String, options: Options, transport: some HTTPTransport, store: some CredentialStore = InMemoryCredentialStore(),
+        clock: WallClock = .system
+    ) async throws(AuthClientError) -> MCPAuthorization {
+        let insecure = options.allowsInsecureLoopback
+        try SecureURL.check(serverURL, name: "MCP server URL", allowsInsecureLoopback: insecure)
+        // Step 1: the server must ask for a token.
+        var probe = options.probe ?? TransportRequest(method: .get, url: serverURL)
+        if options.probe == nil { probe.setHeader("Accept", "application/json, text/event-stream") }
+        let answer = try await transport.send(probe)
+        guard answer.status == 401 else {
+            throw .unexpectedResponse(
+                endpoint: "MCP server", status: answer.status,
+                reason: "expected 401 with WWW-Authenticate (MCP authorization: the server asks for a token first)")
+        }
+        let challenge = answer.challenges.first { $0.isScheme("Bearer") }
+        // Step 2: protected resource metadata.
+        let resourceMetadata = try await Self.resourceMetadata(
+            for: serverURL, challenge: challenge, transport: transport, allowsInsecureLoopback: insecure)
+        // Step 3: authorization server metadata, with S256.
+        guard let issuer = resourceMetadata.authorizationServers.first else {
+            throw .invalidResourceMetadata("'authorization_servers' is missing or empty; the MCP authorization specification requires one")
+        }
+        let metadata = try await ProviderMetadata.fetch(issuer: issuer, transport: transport, allowsInsecureLoopback: insecure)
+        guard metadata.advertisesS256 else { throw .pkceNotAdvertised(issuer: metadata.issuer) }
+        // Step 5: scopes.
+        let requested =
+            options.scopes
+            ?? (challenge.map(\.scope).flatMap { $0.isEmpty ? nil : $0 } ?? resourceMetadata.scopesSupported ?? []).map(Scope.init)
+        let scopes = [Scope.openID] + requested.filter { $0 != .openID }
+        // Step 4: the client id.
+        var registration: StoredClientRegistration? = nil
+        var registeredNow = false
+        let clientID: String
+        let authentication: ClientAuthentication
+        if let configured = options.clientID {
+            clientID = configured
+            authentication = options.clientAuthentication
+        } else {
+            let stored: StoredClientRegistration?
+            do {
+                stored = try await store.clientRegistration(forIssuer: metadata.issuer)
+            } catch {
+                throw .store(error)
+            }
+            let now = clock.now().secondsSince1970
+            if let stored, stored.redirectURIs.contains(options.redirectURI), !stored.isSecretExpired(atSecondsSince1970: now) {
+                registration = stored
+            } else {
+                let request = try ClientRegistration(clientName: options.clientName, redirectURIs: [options.redirectURI])
+                let registered = try await request.register(
+                    at: metadata, initialAccessToken: options.initialAccessToken, transport: transport, allowsInsecureLoopback: insecure)
+                do {
+                    try await store.saveClientRegistration(registered)
+                } catch {
+                    throw .store(error)
+                }
+                registration = registered
+                registeredNow = true
+            }
+            guard let registration else { throw .invalidRegistrationResponse("no registration") }
+            clientID = registration.clientID
+            authentication = try Self.authentication(of: registration)
+        }
+        var configuration = try ClientConfiguration(
+            issuer: metadata.issuer, clientID: clientID, clientAuthentication: authentication, redirectURI: options.redirectURI,
+            scopes: scopes, allowsInsecureLoopbackIssuer: insecure)
+        // RFC 8707: every request for tokens — authorization, code exchange, refresh — names the server.
+        configuration.resources = [resourceMetadata.resource]
+        let client = try AuthClient(configuration: configuration, metadata: metadata, transport: transport, store: store, clock: clock)
+        return MCPAuthorization(
+            serverURL: serverURL, resource: resourceMetadata.resource, challenge: challenge, resourceMetadata: resourceMetadata,
+            authorizationServer: metadata, registration: registration, registeredNow: registeredNow, client: client)
+    }
+
+    /// The client authentication a registration calls for: `none`, or the issued secret by Basic or post.
+    static func authentication(of registration: StoredClientRegistration) throws(AuthClientError) -> ClientAuthentication {
+        switch (registration.tokenEndpointAuthMethod, registration.clientSecret) {
+        case ("none", _): return .none
+        case ("client_secret_basic", let secret?): return .clientSecretBasic(secret)
+        case ("client_secret_post", let secret?): return .clientSecretPost(secret)
+        case (let method, _):
+            throw .invalidRegistrationResponse(
+                "token_endpoint_auth_method '\(method)' is not supported here (none, client_secret_basic, client_secret_post)")
+        }
+    }
+}

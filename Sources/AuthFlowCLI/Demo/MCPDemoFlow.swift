@@ -1,0 +1,123 @@
+import AuthCallback
+import AuthClient
+import AuthCredentials
+import AuthJWT
+import AuthTesting
+
+/// `authflow demo --mcp`: the MCP client authorization profile, offline against the fake provider and a
+/// fake MCP server, narrated: the 401 and its challenge, the protected resource metadata (RFC 9728), the
+/// authorization server metadata (RFC 8414), dynamic registration (RFC 7591), the login with `resource`
+/// (RFC 8707) and the call the server accepts. `--fail` shows each refusal.
+struct MCPDemoFlow: Sendable {
+    /// What `--fail` can show in the MCP flow.
+    enum Failure: String, CaseIterable, Sendable {
+        case resourceMismatch = "resource-mismatch"
+        case issuerMismatch = "issuer-mismatch"
+        case noS256 = "no-s256"
+        case registrationRefused = "registration-refused"
+        case wrongAudience = "wrong-audience"
+
+        var explanation: String {
+            switch self {
+            case .resourceMismatch: "the server's metadata names another resource (RFC 9728 §3.3): an impersonation"
+            case .issuerMismatch: "the authorization server's metadata is for another issuer (RFC 8414 §3.3)"
+            case .noS256: "the authorization server does not list S256 in code_challenge_methods_supported, which MCP requires"
+            case .registrationRefused: "the registration endpoint refuses the client with invalid_client_metadata (RFC 7591 §3.2.2)"
+            case .wrongAudience: "the token is presented to another MCP server, which refuses it: it was issued for the first (RFC 8707)"
+            }
+        }
+    }
+
+    let failure: Failure?
+
+    func run() async -> (text: String, asExpected: Bool) {
+        var out = Narration()
+        var configuration = FakeOpenIDProvider.Configuration()
+        configuration.signingKey = .es256
+        if failure == .noS256 { configuration.advertisesS256 = false }
+        if failure == .registrationRefused { configuration.registration = .refuse(.invalidClientMetadata) }
+        let time = ManualWallClock(NumericDate(secondsSince1970: 1_800_000_000))
+        let provider = FakeOpenIDProvider(configuration, clock: .manual(time))
+        var serverConfiguration = FakeProtectedResource.Configuration()
+        if failure == .resourceMismatch { serverConfiguration.statedResource = "https://impostor.authflow.test/mcp" }
+        if failure == .issuerMismatch { serverConfiguration.authorizationServers = [configuration.issuer + "/"] }
+        let server = FakeProtectedResource(serverConfiguration, provider: provider)
+        let wire = DemoTransport(server)
+        out.line("AuthFlow demo: the MCP client authorization profile, offline, against AuthTesting's fake provider and MCP server.")
+        if let failure { out.line("Showing: \(failure.rawValue) — \(failure.explanation).") }
+        do {
+            try await flow(provider: provider, server: server, wire: wire, clock: .manual(time), out: &out)
+            out.line(
+                "\nDone: the MCP server accepted the token. Try `authflow demo --mcp --fail` with one of: "
+                    + "\(Failure.allCases.map(\.rawValue).joined(separator: ", ")).")
+            return (out.text, failure == nil)
+        } catch let error as DemoFlow.CaughtFailure {
+            out.line("\n✗ Caught at step \(error.step): \(error.message)")
+            out.line("  That is the error your code gets.")
+            return (out.text, failure != nil)
+        } catch {
+            out.line("\n✗ Unexpected error: \(error)")
+            return (out.text, false)
+        }
+    }
+
+    private func flow(
+        provider: FakeOpenIDProvider, server: FakeProtectedResource, wire: DemoTransport, clock: WallClock, out: inout Narration
+    ) async throws {
+        let demo = DemoFlow(failure: nil, verifierOctets: nil)
+        let store = InMemoryCredentialStore()
+
+        // 1. From the server URL to a registered client
+        out.step(
+            1, "Discovery: 401 → resource metadata → authorization server metadata → registration",
+            "MCP authorization; RFC 6750 §3, RFC 9728 §3 §5, RFC 8414 §3, RFC 7591 §3",
+            "MCPAuthorization.discover — Sources/AuthClient/MCPAuthorization.swift")
+        let options = MCPAuthorization.Options(redirectURI: "http://127.0.0.1:53682/callback", clientName: "authflow demo")
+        let mcp = try await demo.attempt(1, &out, wire) {
+            try await MCPAuthorization.discover(
+                serverURL: server.configuration.resource, options: options, transport: wire, store: store, clock: clock)
+        }
+        out.exchanges(wire.takeExchanges())
+        out.check("the server answered 401 with a Bearer challenge: resource_metadata = \(mcp.challenge?.resourceMetadata ?? "none")")
+        out.check("the metadata's resource is the server URL exactly (RFC 9728 §3.3): \(mcp.resource)")
+        out.check("authorization server: \(mcp.authorizationServer.issuer), its metadata's issuer checked (RFC 8414 §3.3)")
+        out.check("code_challenge_methods_supported lists S256 (refused otherwise)")
+        out.value("client_id", mcp.client.configuration.clientID, "registered now (RFC 7591 §3.2.1), kept in the credential store")
+        out.value("scope", mcp.client.configuration.scopes.map(\.rawValue).joined(separator: " "), "openid plus the challenge's scope")
+
+        // 2. Login with the resource
+        out.step(
+            2, "Login with PKCE and resource", "RFC 6749 §4.1, RFC 7636, RFC 8707 §2.1–2.2",
+            "MCPAuthorization.login — Sources/AuthClient/MCPAuthorization+Login.swift")
+        var generator = SeededRandomNumberGenerator(seed: 17)
+        let user = try await demo.attempt(2, &out, wire) { try await mcp.login(with: provider.browser(), using: &generator) }
+        out.exchanges(wire.takeExchanges())
+        out.check("resource=\(mcp.resource) on the authorization request and on the token request")
+        out.check("ID token validated; signed in as \(user.subject)")
+
+        // 3. Calling the server
+        out.step(3, "Calling the MCP server", "RFC 6750 §2.1", "User.send — Sources/AuthClient/User.swift")
+        let target: String
+        if failure == .wrongAudience {
+            var other = FakeProtectedResource.Configuration(resource: "https://other-mcp.authflow.test/mcp")
+            other.scopesSupported = []
+            let otherWire = DemoTransport(FakeProtectedResource(other, provider: provider))
+            let tokens = try await user.validTokens()
+            var request = TransportRequest(method: .post, url: other.resource)
+            request.setHeader("Authorization", "Bearer " + tokens.accessToken)
+            let answer = try await otherWire.send(request)
+            out.exchanges(otherWire.takeExchanges())
+            guard answer.status == 200 else {
+                throw DemoFlow.CaughtFailure(
+                    step: 3, message: "\(other.resource) answered \(answer.status): the token's audience is \(mcp.resource)")
+            }
+            target = other.resource
+        } else {
+            target = mcp.resource
+            let answer = try await demo.attempt(3, &out, wire) { try await user.send(TransportRequest(method: .post, url: target)) }
+            out.exchanges(wire.takeExchanges())
+            guard answer.status == 200 else { throw DemoFlow.CaughtFailure(step: 3, message: "the server answered \(answer.status)") }
+        }
+        out.check("\(target) accepted the token: it was issued for this resource")
+    }
+}

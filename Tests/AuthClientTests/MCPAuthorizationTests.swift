@@ -1,0 +1,223 @@
+import AuthCallback
+import AuthClient
+import AuthCredentials
+import AuthTesting
+import TestVectors
+import Testing
+
+@Suite("MCPAuthorization: the MCP client authorization profile against the fake provider and server")
+struct MCPAuthorizationTests {
+    @Test("a 401 leads to the resource metadata, the server metadata, a registration, and tokens the server accepts")
+    func endToEnd() async throws {
+        let fixture = MCPFixture()
+        let mcp = try await fixture.discover()
+        #expect(mcp.resource == "https://mcp.authflow.test/mcp")
+        #expect(mcp.challenge?.resourceMetadata == "https://mcp.authflow.test/.well-known/oauth-protected-resource/mcp")
+        #expect(mcp.authorizationServer.issuer == fixture.provider.configuration.issuer)
+        #expect(mcp.registeredNow)
+        #expect(mcp.client.configuration.clientID == mcp.registration?.clientID)
+        #expect(mcp.client.configuration.scopes.map(\.rawValue) == ["openid", "mcp:tools"])
+        #expect(fixture.provider.requestCount(.authorizationServerMetadata) == 1)
+        #expect(fixture.provider.requestCount(.discovery) == 0)
+
+        var generator = SeededRandomNumberGenerator(seed: 7)
+        let request = try mcp.authorizationRequest(using: &generator)
+        #expect(try request.url.queryParameters().contains(FormParameter(name: "resource", value: mcp.resource)))
+        let user = try await mcp.login(with: fixture.provider.browser(), using: &generator)
+        let answer = try await user.send(TransportRequest(method: .post, url: mcp.resource))
+        #expect(answer.status == 200)
+        #expect(try await fixture.store.clientRegistration(forIssuer: mcp.authorizationServer.issuer) == mcp.registration)
+    }
+
+    @Test("a second discovery uses the stored registration instead of registering again")
+    func reusesRegistration() async throws {
+        let fixture = MCPFixture()
+        let first = try await fixture.discover()
+        let second = try await fixture.discover()
+        #expect(!second.registeredNow)
+        #expect(second.registration == first.registration)
+        #expect(fixture.provider.requestCount(.registration) == 1)
+        // Another redirect URI is another registration.
+        var options = fixture.options
+        options.redirectURI = "com.example.agent:/callback"
+        let third = try await fixture.discover(options)
+        #expect(third.registeredNow)
+        #expect(fixture.provider.requestCount(.registration) == 2)
+    }
+
+    @Test("without resource_metadata and without path-inserted metadata, the root document is read for the origin (RFC 9728 §3.1)")
+    func rootFallback() async throws {
+        let root = #"{"resource":"https://mcp.example.com","authorization_servers":["https://login.example.com"]}"#
+        let transport = ScriptedTransport([
+            TransportResponse(status: 401, headerFields: [HeaderField(name: "WWW-Authenticate", value: "Bearer")]),
+            TransportResponse(status: 404),
+            TransportResponse(status: 200, body: Array(root.utf8)),
+            TransportResponse(status: 404), TransportResponse(status: 404),
+        ])
+        let options = MCPAuthorization.Options(redirectURI: MCPFixture.redirectURI, clientName: "tests")
+        await #expect(
+            throws: AuthClientError.authorizationServerMetadataNotFound(
+                issuer: "https://login.example.com", tried: ProviderMetadata.discoveryURLs(forIssuer: "https://login.example.com"))
+        ) { try await MCPAuthorization.discover(serverURL: "https://mcp.example.com/mcp", options: options, transport: transport) }
+        #expect(
+            transport.requests.map(\.url).prefix(3) == [
+                "https://mcp.example.com/mcp", "https://mcp.example.com/.well-known/oauth-protected-resource/mcp",
+                "https://mcp.example.com/.well-known/oauth-protected-resource",
+            ])
+    }
+
+    @Test("a configured client id skips registration")
+    func configuredClient() async throws {
+        let fixture = MCPFixture(provider: { $0.redirectURIs = [MCPFixture.redirectURI] })
+        var options = fixture.options
+        options.clientID = fixture.provider.configuration.clientID
+        let mcp = try await fixture.discover(options)
+        #expect(mcp.registration == nil)
+        #expect(fixture.provider.requestCount(.registration) == 0)
+        let user = try await mcp.login(with: fixture.provider.browser())
+        #expect(try await user.send(TransportRequest(method: .get, url: mcp.resource)).status == 200)
+    }
+
+    @Test("without resource_metadata in the challenge, the well-known URL is used; OpenID discovery when RFC 8414 is absent")
+    func wellKnownFallbacks() async throws {
+        let fixture = MCPFixture(
+            provider: { $0.servesAuthorizationServerMetadata = false }, server: { $0.sendsResourceMetadataInChallenge = false })
+        let mcp = try await fixture.discover()
+        #expect(mcp.challenge?.resourceMetadata == nil)
+        #expect(mcp.resource == fixture.server.configuration.resource)
+        #expect(fixture.provider.requestCount(.authorizationServerMetadata) == 1)
+        #expect(fixture.provider.requestCount(.discovery) == 1)
+    }
+
+    @Test("metadata that names another resource is refused (RFC 9728 §3.3)")
+    func resourceMismatch() async {
+        let fixture = MCPFixture(server: { $0.statedResource = "https://evil.example.com/mcp" })
+        await #expect(
+            throws: AuthClientError.resourceMismatch(expected: "https://mcp.authflow.test/mcp", actual: "https://evil.example.com/mcp")
+        ) {
+            try await fixture.discover()
+        }
+    }
+
+    @Test("authorization server metadata for another issuer is refused (RFC 8414 §3.3)")
+    func issuerMismatch() async {
+        let fixture = MCPFixture(server: { $0.authorizationServers = ["https://fake-provider.authflow.test/"] })
+        await #expect(
+            throws: AuthClientError.issuerMismatch(
+                expected: "https://fake-provider.authflow.test/", actual: "https://fake-provider.authflow.test")
+        ) { try await fixture.discover() }
+    }
+
+    @Test("a server that does not advertise S256 is refused before any registration")
+    func noS256() async {
+        let fixture = MCPFixture(provider: { $0.advertisesS256 = false })
+        await #expect(throws: AuthClientError.pkceNotAdvertised(issuer: fixture.provider.configuration.issuer)) {
+            try await fixture.discover()
+        }
+        #expect(fixture.provider.requestCount(.registration) == 0)
+    }
+
+    @Test("a refused registration is a typed error with the OAuth error, and nothing is stored")
+    func registrationRefused() async throws {
+        let fixture = MCPFixture(provider: { $0.registration = .refuse(.invalidClientMetadata) })
+        do {
+            _ = try await fixture.discover()
+            Issue.record("discovery succeeded")
+        } catch {
+            #expect(error.code == 10256)
+            #expect(error.oauthError == .invalidClientMetadata)
+        }
+        #expect(try await fixture.store.clientRegistration(forIssuer: fixture.provider.configuration.issuer) == nil)
+    }
+
+    @Test("an initial access token is sent when configured, and its absence is refused")
+    func initialAccessToken() async throws {
+        let fixture = MCPFixture(provider: { $0.registration = .requiresInitialAccessToken("let-me-in") })
+        do {
+            _ = try await fixture.discover()
+            Issue.record("registered without the initial access token")
+        } catch {
+            #expect(error.code == 10256)
+            if case .registrationRefused(let status, let response) = error {
+                #expect(status == 401)
+                #expect(response.error.rawValue == "invalid_token")
+            }
+        }
+        var options = fixture.options
+        options.initialAccessToken = "let-me-in"
+        #expect(try await fixture.discover(options).registeredNow)
+    }
+
+    @Test("a server that does not answer 401 is an unexpected response, and one without metadata is not found")
+    func notProtected() async {
+        let fixture = MCPFixture(server: {
+            $0.sendsResourceMetadataInChallenge = false
+            $0.servesMetadata = false
+        })
+        do {
+            _ = try await fixture.discover()
+            Issue.record("discovery succeeded")
+        } catch {
+            #expect(error.code == 10253)
+        }
+        let open = MCPFixture()
+        var options = open.options
+        options.probe = TransportRequest(method: .get, url: open.provider.url(of: .jwks))
+        await #expect(throws: AuthClientError.self) {
+            try await MCPAuthorization.discover(serverURL: open.server.configuration.resource, options: options, transport: open.server)
+        }
+    }
+
+    @Test("the server refuses a token issued for another resource, or for none (RFC 8707)")
+    func wrongAudience() async throws {
+        let fixture = MCPFixture()
+        let mcp = try await fixture.discover()
+        let user = try await mcp.login(with: fixture.provider.browser())
+        let tokens = try await user.validTokens()
+        var other = FakeProtectedResource.Configuration(resource: "https://other.authflow.test/mcp")
+        other.scopesSupported = []
+        let otherServer = FakeProtectedResource(other, provider: fixture.provider)
+        var request = TransportRequest(method: .post, url: other.resource)
+        request.setHeader("Authorization", "Bearer " + tokens.accessToken)
+        let refused = try await otherServer.send(request)
+        #expect(refused.status == 401)
+        #expect(refused.header("WWW-Authenticate")?.contains("error=\"invalid_token\"") == true)
+
+        // A plain login, without `resource`, gets a token for no resource: the server refuses it too.
+        var plain = FakeOpenIDProvider.Configuration()
+        plain.redirectURIs = [MCPFixture.redirectURI]
+        let provider = FakeOpenIDProvider(plain, clock: .manual(fixture.time))
+        let server = FakeProtectedResource(provider: provider)
+        let client = try AuthClient(
+            configuration: try provider.clientConfiguration, metadata: provider.metadata, transport: server, clock: .manual(fixture.time))
+        let plainUser = try await client.login(with: provider.browser())
+        var direct = TransportRequest(method: .post, url: server.configuration.resource)
+        direct.setHeader("Authorization", "Bearer " + (try await plainUser.validTokens()).accessToken)
+        #expect(try await server.send(direct).status == 401)
+    }
+
+    @Test("the initial access token and a configured secret stay out of dump, and so does a registration's secret")
+    func redacted() async throws {
+        var options = MCPFixture().options
+        options.initialAccessToken = "SECRET-INITIAL"
+        options.clientAuthentication = .clientSecretBasic("SECRET-CLIENT")
+        #expect(!dumped(options).contains("SECRET"))
+        #expect(dumped(options).contains("AuthFlow tests"))
+        let fixture = MCPFixture(provider: { $0.registration = .open })
+        var confidential = fixture.options
+        confidential.clientName = "confidential"
+        let mcp = try await fixture.discover(confidential)
+        let registration = try #require(mcp.registration)
+        #expect(!dumped(mcp).contains(registration.registrationAccessToken ?? "-"))
+    }
+
+    @Test("a registration goes through a wrapping store to the store it wraps")
+    func wrappedStore() async throws {
+        let fixture = MCPFixture()
+        let store = FaultyCredentialStore(fixture.store)
+        let mcp = try await MCPAuthorization.discover(
+            serverURL: fixture.server.configuration.resource, options: fixture.options, transport: fixture.server, store: store,
+            clock: .manual(fixture.time))
+        #expect(try await fixture.store.clientRegistration(forIssuer: mcp.authorizationServer.issuer) == mcp.registration)
+    }
+}

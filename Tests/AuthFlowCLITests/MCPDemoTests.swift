@@ -1,0 +1,39 @@
+import Testing
+
+@Suite("authflow demo --mcp: the MCP authorization profile, narrated")
+struct MCPDemoTests {
+    @Test("narrates the 401, both metadata documents, the registration, the login with resource and the accepted call")
+    func narrates() async {
+        var terminal = MemoryTerminal()
+        #expect(await terminal.runOnOwnThread("demo", "--mcp") == 0)
+        for step in 1...3 { #expect(terminal.output.contains("\n\(step). ")) }
+        #expect(terminal.output.contains("WWW-Authenticate: Bearer resource_metadata="))
+        #expect(terminal.output.contains("GET https://mcp.authflow.test/.well-known/oauth-protected-resource/mcp"))
+        #expect(terminal.output.contains("GET https://fake-provider.authflow.test/.well-known/oauth-authorization-server"))
+        #expect(terminal.output.contains("POST https://fake-provider.authflow.test/register"))
+        #expect(terminal.output.contains("resource=https://mcp.authflow.test/mcp"))
+        #expect(terminal.output.contains("Done: the MCP server accepted the token"))
+    }
+
+    @Test(
+        "--fail shows each refusal where it is caught, with its code",
+        arguments: [
+            ("resource-mismatch", 1, "10252"), ("issuer-mismatch", 1, "10004"), ("no-s256", 1, "10255"),
+            ("registration-refused", 1, "invalid_client_metadata"), ("wrong-audience", 3, "answered 401"),
+        ])
+    func failures(failure: String, caughtAt: Int, mentions: String) async {
+        var terminal = MemoryTerminal()
+        #expect(await terminal.runOnOwnThread("demo", "--mcp", "--fail", failure) == 0)
+        #expect(terminal.output.contains("✗ Caught at step \(caughtAt): "), "\(failure)")
+        #expect(terminal.output.contains(mentions), "\(failure)")
+        #expect(!terminal.output.contains("Done: the MCP server accepted the token"))
+    }
+
+    @Test("--mcp does not go with --device, nor with a step of another flow")
+    func usage() {
+        var device = MemoryTerminal()
+        #expect(device.run("demo", "--mcp", "--device") == 2)
+        var step = MemoryTerminal()
+        #expect(step.run("demo", "--mcp", "--fail", "nonce") == 2)
+    }
+}
