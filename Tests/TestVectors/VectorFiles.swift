@@ -120,3 +120,26 @@ public struct WWWAuthenticateExamples: Decodable, Sendable {
         try Vectors.json("RFC/www-authenticate-examples.json")
     }
 }
+
+/// Python/rsa-crt-powers.json: modular powers and reductions modulo the primes of AuthTesting's RSA test
+/// key, by Python's `pow()` and `%` (generate_rsa_crt.py), for the test signer's CRT arithmetic.
+public struct RSACRTVectors: Decodable, Sendable {
+    public struct Power: Decodable, Sendable {
+        public let modulus: String
+        public let base: String
+        public let exponent: String
+        public let power: String
+    }
+    public struct Reduction: Decodable, Sendable {
+        public let modulus: String
+        public let value: String
+        public let remainder: String
+    }
+    public let source: String
+    public let powers: [Power]
+    public let reductions: [Reduction]
+
+    public static func load() throws -> RSACRTVectors {
+        try Vectors.json("Python/rsa-crt-powers.json")
+    }
+}
