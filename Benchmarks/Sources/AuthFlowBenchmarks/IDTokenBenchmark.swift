@@ -72,7 +72,7 @@ enum IDTokenBenchmark {
     }
 
     /// One decoder for every token, as a careful app keeps it.
-    nonisolated(unsafe) static let decoder = JSONDecoder()
+    static let decoder = JSONDecoder()
 
     static func foundationValidate(_ token: String, key: SymmetricKey) -> Bool {
         let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
@@ -80,7 +80,8 @@ enum IDTokenBenchmark {
             let signature = decode(parts[2]),
             let header = try? decoder.decode(Header.self, from: headerData), header.alg == "HS256",
             token.utf8.withContiguousStorageIfAvailable({ buffer in
-                let signingInput = UnsafeRawBufferPointer(rebasing: buffer[..<(token.utf8.distance(from: token.utf8.startIndex, to: parts[2].startIndex) - 1)])
+                let signingInput = UnsafeRawBufferPointer(
+                    UnsafeBufferPointer(rebasing: buffer[..<(token.utf8.distance(from: token.utf8.startIndex, to: parts[2].startIndex) - 1)]))
                 return HMAC<Crypto.SHA256>.isValidAuthenticationCode(signature, authenticating: signingInput, using: key)
             }) == true,
             let claims = try? decoder.decode(Claims.self, from: payload)
@@ -120,7 +121,8 @@ enum IDTokenBenchmark {
                 keys = parsed
             }
             precondition((try? validator.validate(token, keys: keys, now: moment, nonce: nonce)) != nil)
-            precondition((try? await kit.verify(token, as: KitClaims.self)) != nil, "jwt-kit refuses the \(algorithm.rawValue) token")
+            let kitAccepts = (try? await kit.verify(token, as: KitClaims.self)) != nil
+            precondition(kitAccepts, "jwt-kit refuses the \(algorithm.rawValue) token")
             rows.append(
                 await compareAsync(
                     "ID token validate, \(algorithm.rawValue)", bytes: token.utf8.count, peer: "vapor/jwt-kit verify + claim checks",
