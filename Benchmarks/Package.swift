@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 //
 // AuthFlow's benchmarks: a separate package so that the main package keeps zero dependencies. It depends
-// on the root package by path and on swift-crypto, the peer our primitives are measured against.
+// on the root package by path and on the peers our primitives are measured against: swift-crypto,
+// vapor/jwt-kit and swift-extras-base64.
 import PackageDescription
 
 let package = Package(
@@ -9,7 +10,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
         .package(name: "AuthFlow", path: ".."),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", exact: "5.7.1"),
+        .package(url: "https://github.com/swift-extras/swift-extras-base64", exact: "1.2.0"),
     ],
     targets: [
         .executableTarget(
@@ -26,6 +29,8 @@ let package = Package(
                 .product(name: "AuthTesting", package: "AuthFlow"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ]
         )
     ],

@@ -7,33 +7,50 @@ extension Base64URL {
     static func encode(buffer input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let outputCount = encodedCount(forByteCount: input.count)
         guard outputCount > 0 else { return [] }
-        let table = alphabet.utf8Start
         return [UInt8](unsafeUninitializedCapacity: outputCount) { output, initializedCount in
-            var i = 0
-            var o = 0
-            while i + 3 <= input.count {
-                let group = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
-                output[o] = table[Int(group >> 18)]
-                output[o + 1] = table[Int(group >> 12 & 0x3f)]
-                output[o + 2] = table[Int(group >> 6 & 0x3f)]
-                output[o + 3] = table[Int(group & 0x3f)]
-                i += 3
-                o += 4
-            }
-            switch input.count - i {
-            case 1:
-                let group = UInt32(input[i]) << 16
-                output[o] = table[Int(group >> 18)]
-                output[o + 1] = table[Int(group >> 12 & 0x3f)]
-            case 2:
-                let group = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8
-                output[o] = table[Int(group >> 18)]
-                output[o + 1] = table[Int(group >> 12 & 0x3f)]
-                output[o + 2] = table[Int(group >> 6 & 0x3f)]
-            default:
-                break
-            }
+            encode(input, into: output.baseAddress!)
             initializedCount = outputCount
+        }
+    }
+
+    /// The text straight into a String's own storage: no intermediate array, no UTF-8 validation pass
+    /// (the alphabet is ASCII).
+    static func encodeString(buffer input: UnsafeBufferPointer<UInt8>) -> String {
+        let outputCount = encodedCount(forByteCount: input.count)
+        guard outputCount > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: outputCount) { output in
+            encode(input, into: output.baseAddress!)
+            return outputCount
+        }
+    }
+
+    /// Writes the `encodedCount(forByteCount: input.count)` characters of `input` to `output`.
+    @inline(__always)
+    private static func encode(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
+        let table = alphabet.utf8Start
+        var i = 0
+        var o = 0
+        while i + 3 <= input.count {
+            let group = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
+            output[o] = table[Int(group >> 18)]
+            output[o + 1] = table[Int(group >> 12 & 0x3f)]
+            output[o + 2] = table[Int(group >> 6 & 0x3f)]
+            output[o + 3] = table[Int(group & 0x3f)]
+            i += 3
+            o += 4
+        }
+        switch input.count - i {
+        case 1:
+            let group = UInt32(input[i]) << 16
+            output[o] = table[Int(group >> 18)]
+            output[o + 1] = table[Int(group >> 12 & 0x3f)]
+        case 2:
+            let group = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8
+            output[o] = table[Int(group >> 18)]
+            output[o + 1] = table[Int(group >> 12 & 0x3f)]
+            output[o + 2] = table[Int(group >> 6 & 0x3f)]
+        default:
+            break
         }
     }
 
@@ -41,18 +58,17 @@ extension Base64URL {
         buffer input: UnsafeBufferPointer<UInt8>,
         options: DecodingOptions
     ) throws(AuthBase64URLError) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: input.count / 4 * 3 + 3)
+        // Uninitialized storage (no zero fill); exactly the decoded bytes count as initialized.
         var failure: AuthBase64URLError? = nil
-        let written = output.withUnsafeMutableBufferPointer { buffer in
+        let output = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3) { buffer, initializedCount in
             do throws(AuthBase64URLError) {
-                return try decode(input, into: buffer.baseAddress!, options: options)
+                initializedCount = try decode(input, into: buffer.baseAddress!, options: options)
             } catch {
                 failure = error
-                return 0
+                initializedCount = 0
             }
         }
         if let failure { throw failure }
-        output.removeLast(output.count - written)
         return output
     }
 
@@ -68,18 +84,22 @@ extension Base64URL {
 
         // Fast path: whole groups of four alphabet characters, through the table. It stops at the first
         // group holding anything else, and the precise loop below takes over from that group.
-        while start + 4 <= input.count {
-            let a = decodeTable[Int(input[start])]
-            let b = decodeTable[Int(input[start + 1])]
-            let c = decodeTable[Int(input[start + 2])]
-            let d = decodeTable[Int(input[start + 3])]
-            guard (a | b | c | d) & 0xc0 == 0 else { break }
-            let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-            output[written] = UInt8(truncatingIfNeeded: group >> 16)
-            output[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
-            output[written + 2] = UInt8(truncatingIfNeeded: group)
-            written += 3
-            start += 4
+        // The table is read through a pointer: a UInt8 index is always inside its 256 entries.
+        decodeTable.withUnsafeBufferPointer { table in
+            let table = table.baseAddress!
+            while start + 4 <= input.count {
+                let a = table[Int(input[start])]
+                let b = table[Int(input[start + 1])]
+                let c = table[Int(input[start + 2])]
+                let d = table[Int(input[start + 3])]
+                guard (a | b | c | d) & 0xc0 == 0 else { break }
+                let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                output[written] = UInt8(truncatingIfNeeded: group >> 16)
+                output[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                output[written + 2] = UInt8(truncatingIfNeeded: group)
+                written += 3
+                start += 4
+            }
         }
 
         // Precise path: the final partial group, padding and whitespace as the options allow, and every

@@ -18,7 +18,10 @@
 public enum Base64URL {
     /// Returns the base64url text of `bytes`, without padding.
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        String(decoding: encodedBytes(bytes), as: UTF8.self)
+        if let encoded = bytes.withContiguousStorageIfAvailable({ encodeString(buffer: $0) }) {
+            return encoded
+        }
+        return Array(bytes).withUnsafeBufferPointer { encodeString(buffer: $0) }
     }
 
     /// Returns the base64url text of `bytes` as ASCII bytes, without padding.
@@ -58,6 +61,6 @@ public enum Base64URL {
 
     /// The number of characters `byteCount` bytes encode to, without padding.
     public static func encodedCount(forByteCount byteCount: Int) -> Int {
-        (byteCount / 3) * 4 + [0, 2, 3][byteCount % 3]
+        (byteCount / 3) * 4 + (byteCount % 3 * 4 + 2) / 3
     }
 }

@@ -20,7 +20,7 @@ public import AuthJWT
 public struct TestSigningKey: Sendable {
     enum Material: Sendable {
         case hmac([UInt8])
-        case rsa(modulus: [UInt8], exponent: [UInt8], privateExponent: [UInt8])
+        case rsa(modulus: [UInt8], exponent: [UInt8], privateExponent: [UInt8], prepared: TestRSASigningKey?)
         case p256(privateKey: [UInt8], x: [UInt8], y: [UInt8])
     }
 
@@ -39,7 +39,10 @@ public struct TestSigningKey: Sendable {
     public static let rs256 = TestSigningKey(
         algorithm: .rs256, keyID: "authflow-test-rsa",
         material: .rsa(
-            modulus: hex(RSATestKey.modulus), exponent: hex(RSATestKey.exponent), privateExponent: hex(RSATestKey.privateExponent)))
+            modulus: hex(RSATestKey.modulus), exponent: hex(RSATestKey.exponent), privateExponent: hex(RSATestKey.privateExponent),
+            prepared: TestRSASigningKey(
+                modulus: hex(RSATestKey.modulus), p: hex(RSATestKey.primeP), q: hex(RSATestKey.primeQ),
+                dP: hex(RSATestKey.exponentP), dQ: hex(RSATestKey.exponentQ), qInverse: hex(RSATestKey.coefficient))))
 
     /// The published P-256 test key, `kid` "authflow-test-p256".
     public static let es256 = TestSigningKey.es256(
@@ -61,7 +64,9 @@ public struct TestSigningKey: Sendable {
         switch material {
         case .hmac(let key):
             return Array(HMACSHA256.authenticationCode(for: signingInput, key: key))
-        case .rsa(let modulus, _, let privateExponent):
+        case .rsa(let modulus, _, let privateExponent, let prepared):
+            // The CRT key prepared once (about 5× faster); the plain m^d mod n if it could not be prepared.
+            if let prepared { return prepared.signature(of: signingInput) }
             return TestSigning.rsaSHA256(signingInput, modulus: modulus, privateExponent: privateExponent) ?? []
         case .p256(let privateKey, _, _):
             while true {
@@ -91,7 +96,7 @@ public struct TestSigningKey: Sendable {
         switch material {
         case .hmac:
             return nil
-        case .rsa(let modulus, let exponent, _):
+        case .rsa(let modulus, let exponent, _, _):
             try? jwk.append("kty", "RSA")
             try? jwk.append("n", .string(Base64URL.encode(modulus)))
             try? jwk.append("e", .string(Base64URL.encode(exponent)))

@@ -227,3 +227,26 @@ public struct DiscoveryRegistrationExamples: Decodable, Sendable {
         try Vectors.json("RFC/discovery-registration-examples.json")
     }
 }
+
+/// Python/rsa-crt-powers.json: modular powers and reductions modulo the primes of AuthTesting's RSA test
+/// key, by Python's `pow()` and `%` (generate_rsa_crt.py), for the test signer's CRT arithmetic.
+public struct RSACRTVectors: Decodable, Sendable {
+    public struct Power: Decodable, Sendable {
+        public let modulus: String
+        public let base: String
+        public let exponent: String
+        public let power: String
+    }
+    public struct Reduction: Decodable, Sendable {
+        public let modulus: String
+        public let value: String
+        public let remainder: String
+    }
+    public let source: String
+    public let powers: [Power]
+    public let reductions: [Reduction]
+
+    public static func load() throws -> RSACRTVectors {
+        try Vectors.json("Python/rsa-crt-powers.json")
+    }
+}

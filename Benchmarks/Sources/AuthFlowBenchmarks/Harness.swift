@@ -106,16 +106,64 @@ func padLeft(_ text: String, _ width: Int) -> String {
 func printTable(_ title: String, _ rows: [Comparison]) {
     print("\n\(title)")
     print(
-        pad("case", 28) + padLeft("ours ns/op", 12) + padLeft("ours MB/s", 11) + padLeft("peer ns/op", 12)
+        pad("case", 36) + padLeft("ours ns/op", 12) + padLeft("ours MB/s", 11) + padLeft("peer ns/op", 12)
             + padLeft("peer MB/s", 11) + padLeft("ours/peer", 11) + "  peer"
     )
     for row in rows {
         print(
-            pad(row.name, 28) + padLeft(format(row.ours.nanosecondsPerOperation, decimals: 1), 12)
+            pad(row.name, 36) + padLeft(format(row.ours.nanosecondsPerOperation, decimals: 1), 12)
                 + padLeft(format(row.ours.megabytesPerSecond, decimals: 1), 11)
                 + padLeft(format(row.theirs.nanosecondsPerOperation, decimals: 1), 12)
                 + padLeft(format(row.theirs.megabytesPerSecond, decimals: 1), 11)
                 + padLeft(format(row.ratio, decimals: 2), 11) + "  " + row.peer
         )
     }
+}
+
+/// `compare` for a peer whose API is `async` (vapor/jwt-kit's `JWTKeyCollection` is an actor). Both sides
+/// run inside the same async loop, so the loop's own cost falls on both alike; the peer pays for its
+/// `await`s, as every caller of its API does.
+func compareAsync(
+    _ name: String,
+    bytes: Int,
+    peer: String,
+    settings: Settings,
+    ours: () -> Void,
+    theirs: () async -> Void
+) async -> Comparison {
+    let clock = ContinuousClock()
+    func timeOurs(_ count: Int) async -> Duration {
+        let start = clock.now
+        for _ in 0..<count { ours() }
+        return clock.now - start
+    }
+    func timeTheirs(_ count: Int) async -> Duration {
+        let start = clock.now
+        for _ in 0..<count { await theirs() }
+        return clock.now - start
+    }
+    func iterations(_ time: (Int) async -> Duration) async -> Int {
+        var count = 1
+        while true {
+            let elapsed = await time(count)
+            if elapsed >= settings.sampleDuration / 4 || count >= 1 << 28 {
+                return max(1, Int(settings.sampleDuration / max(elapsed / count, .nanoseconds(1))))
+            }
+            count *= 4
+        }
+    }
+    let oursCount = await iterations(timeOurs)
+    let theirsCount = await iterations(timeTheirs)
+    var oursSamples: [Double] = []
+    var theirsSamples: [Double] = []
+    for _ in 0..<settings.samples {
+        oursSamples.append(nanoseconds(await timeOurs(oursCount)) / Double(oursCount))
+        theirsSamples.append(nanoseconds(await timeTheirs(theirsCount)) / Double(theirsCount))
+    }
+    return Comparison(
+        name: name,
+        ours: Measurement(nanosecondsPerOperation: median(oursSamples), bytesPerOperation: bytes),
+        theirs: Measurement(nanosecondsPerOperation: median(theirsSamples), bytesPerOperation: bytes),
+        peer: peer
+    )
 }

@@ -1,15 +1,24 @@
 import AuthBase64URL
 import AuthDigest
 import AuthJWT
+import AuthTesting
 import Crypto
 import Foundation
+import JWTKit
 
-/// Decode + validate of a typical ~800-byte HS256 ID token: AuthJWT's IDTokenValidator against the path an
-/// app writes with Foundation (JSONDecoder into Codable structs) and swift-crypto (HMAC), doing the same
-/// checks: signature, iss, aud, exp, iat, nonce.
+/// Decode + validate of a typical ~900-byte ID token, HS256, RS256 and ES256, doing the same checks on both
+/// sides: signature, iss, aud, exp, iat, nonce.
+///
+/// Peers: vapor/jwt-kit (`JWTKeyCollection.verify` into a `JWTPayload` whose `verify(using:)` makes the
+/// claim checks; swift-crypto underneath), and for HS256 also what an app writes with Foundation alone,
+/// written as a careful user would: byte-level base64url fix-up, ONE reused `JSONDecoder`, swift-crypto's
+/// HMAC over the token's own bytes (no copy into `Data`).
 enum IDTokenBenchmark {
     static let secret = Array("benchmark-secret-of-32-bytes-min".utf8)
     static let now: Int64 = 1_767_225_600
+    static let issuer = "https://accounts.example.com"
+    static let audience = "1008719970978-hb24n2dstb40o45d4feuo2ukqmcc6381.apps.example.com"
+    static let nonce = "n-0S6_WzA2Mj-benchmark-nonce-value"
     static let claims = """
         {"iss":"https://accounts.example.com","sub":"110169484474386276334","aud":"1008719970978-hb24n2dstb40o45d4feuo2ukqmcc6381.apps.example.com",\
         "azp":"1008719970978-hb24n2dstb40o45d4feuo2ukqmcc6381.apps.example.com","exp":1767229200,"iat":1767225590,\
@@ -18,10 +27,14 @@ enum IDTokenBenchmark {
         "picture":"https://images.example.com/a/ACg8ocJ-some-long-picture-path-for-realism=s96-c","locale":"en-GB",\
         "hd":"example.com"}
         """
-    static let token: String = {
-        let input = Base64URL.encode(#"{"alg":"HS256","kid":"bench","typ":"JWT"}"#.utf8) + "." + Base64URL.encode(claims.utf8)
-        return input + "." + Base64URL.encode(HMACSHA256.authenticationCode(for: input.utf8, key: secret))
-    }()
+
+    /// A compact JWS of `claims` signed with `key` (AuthTesting's published test keys for RS256 / ES256).
+    static func token(_ key: TestSigningKey) -> String {
+        let header = #"{"alg":"\#(key.algorithm.rawValue)","kid":"\#(key.keyID ?? "bench")","typ":"JWT"}"#
+        let input = Base64URL.encode(header.utf8) + "." + Base64URL.encode(claims.utf8)
+        var generator = SystemRandomNumberGenerator()
+        return input + "." + Base64URL.encode(key.signature(of: Array(input.utf8), using: &generator))
+    }
 
     struct Header: Decodable {
         let alg: String
@@ -38,51 +51,116 @@ enum IDTokenBenchmark {
         let email: String?
     }
 
+    /// The jwt-kit payload: the same claims, checked in `verify(using:)` as jwt-kit's docs show.
+    struct KitClaims: JWTPayload {
+        let iss: IssuerClaim
+        let sub: SubjectClaim
+        let aud: AudienceClaim
+        let exp: ExpirationClaim
+        let iat: IssuedAtClaim
+        let nonce: String?
+        let email: String?
+
+        func verify(using algorithm: some JWTAlgorithm) async throws {
+            let moment = Date(timeIntervalSince1970: TimeInterval(IDTokenBenchmark.now))
+            guard iss.value == IDTokenBenchmark.issuer, nonce == IDTokenBenchmark.nonce,
+                iat.value <= moment.addingTimeInterval(60)
+            else { throw JWTError.claimVerificationFailure(failedClaim: iss, reason: "mismatch") }
+            try aud.verifyIntendedAudience(includes: IDTokenBenchmark.audience)
+            try exp.verifyNotExpired(currentDate: moment.addingTimeInterval(-60))
+        }
+    }
+
+    /// One decoder for every token, as a careful app keeps it.
+    static let decoder = JSONDecoder()
+
     static func foundationValidate(_ token: String, key: SymmetricKey) -> Bool {
-        let parts = token.split(separator: ".")
+        let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3, let headerData = decode(parts[0]), let payload = decode(parts[1]),
             let signature = decode(parts[2]),
-            let header = try? JSONDecoder().decode(Header.self, from: headerData), header.alg == "HS256",
-            Crypto.HMAC<Crypto.SHA256>.isValidAuthenticationCode(
-                signature, authenticating: Data("\(parts[0]).\(parts[1])".utf8), using: key),
-            let claims = try? JSONDecoder().decode(Claims.self, from: payload)
+            let header = try? decoder.decode(Header.self, from: headerData), header.alg == "HS256",
+            token.utf8.withContiguousStorageIfAvailable({ buffer in
+                let signingInput = UnsafeRawBufferPointer(
+                    UnsafeBufferPointer(rebasing: buffer[..<(token.utf8.distance(from: token.utf8.startIndex, to: parts[2].startIndex) - 1)]))
+                return Crypto.HMAC<Crypto.SHA256>.isValidAuthenticationCode(signature, authenticating: signingInput, using: key)
+            }) == true,
+            let claims = try? decoder.decode(Claims.self, from: payload)
         else { return false }
-        return claims.iss == "https://accounts.example.com"
-            && claims.aud == "1008719970978-hb24n2dstb40o45d4feuo2ukqmcc6381.apps.example.com"
-            && now < claims.exp + 60 && claims.iat <= now + 60 && claims.nonce == "n-0S6_WzA2Mj-benchmark-nonce-value"
+        return claims.iss == issuer && claims.aud == audience && now < claims.exp + 60 && claims.iat <= now + 60
+            && claims.nonce == nonce
     }
 
-    static func decode(_ segment: Substring) -> Data? {
-        var base64 = segment.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
-        return Data(base64Encoded: base64)
+    static func decode(_ segment: Substring.UTF8View) -> Data? {
+        foundationBase64URLDecode(Substring(segment))
     }
 
-    static func run(settings: Settings) -> [Comparison] {
-        var validator = IDTokenValidator(
-            issuer: "https://accounts.example.com", clientID: "1008719970978-hb24n2dstb40o45d4feuo2ukqmcc6381.apps.example.com")
-        validator.allowedAlgorithms = [.hs256]
-        let keys = JWKSet(keys: [JWK(symmetricKey: secret, keyID: "bench")])
-        let cryptoKey = SymmetricKey(data: secret)
+    static func run(settings: Settings) async -> [Comparison] {
         let moment = NumericDate(secondsSince1970: now)
-        let nonce = "n-0S6_WzA2Mj-benchmark-nonce-value"
-        precondition((try? validator.validate(token, keys: keys, now: moment, nonce: nonce)) != nil)
-        precondition(foundationValidate(token, key: cryptoKey))
-        return [
-            compare("ID token \(token.utf8.count) B, HS256", bytes: token.utf8.count,
-                    peer: "Foundation JSONDecoder + swift-crypto", settings: settings) {
-                blackHole(try? validator.validate(token, keys: keys, now: moment, nonce: nonce))
-            } theirs: {
-                blackHole(foundationValidate(token, key: cryptoKey))
-            },
-            compare("decode only \(token.utf8.count) B", bytes: token.utf8.count,
-                    peer: "Foundation split + Data + JSONDecoder", settings: settings) {
-                blackHole(try? JWT(compact: token))
-            } theirs: {
-                let parts = token.split(separator: ".")
-                blackHole(decode(parts[0]).flatMap { try? JSONDecoder().decode(Header.self, from: $0) })
-                blackHole(decode(parts[1]).flatMap { try? JSONDecoder().decode(Claims.self, from: $0) })
-            },
-        ]
+        let cryptoKey = SymmetricKey(data: secret)
+        let hs256Token: String = {
+            let input = Base64URL.encode(#"{"alg":"HS256","kid":"bench","typ":"JWT"}"#.utf8) + "." + Base64URL.encode(claims.utf8)
+            return input + "." + Base64URL.encode(HMACSHA256.authenticationCode(for: input.utf8, key: secret))
+        }()
+        precondition(foundationValidate(hs256Token, key: cryptoKey))
+        var rows: [Comparison] = []
+
+        for key in [TestSigningKey.hs256(secret: String(decoding: secret, as: UTF8.self), keyID: "bench"), .rs256, .es256] {
+            let algorithm = key.algorithm
+            let token = algorithm == .hs256 ? hs256Token : token(key)
+            var validator = IDTokenValidator(issuer: issuer, clientID: audience)
+            validator.allowedAlgorithms = [algorithm]
+            let keys: JWKSet
+            let kit = JWTKeyCollection()
+            if algorithm == .hs256 {
+                keys = JWKSet(keys: [JWK(symmetricKey: secret, keyID: "bench")])
+                await kit.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256, kid: "bench")
+            } else {
+                let jwks = TestSigningKey.jwkSet([key]).serialized()
+                guard let parsed = try? JWKSet(json: jwks), (try? await kit.add(jwksJSON: String(decoding: jwks, as: UTF8.self))) != nil
+                else { fatalError("the \(algorithm.rawValue) JWK Set does not load") }
+                keys = parsed
+            }
+            precondition((try? validator.validate(token, keys: keys, now: moment, nonce: nonce)) != nil)
+            let kitAccepts = (try? await kit.verify(token, as: KitClaims.self)) != nil
+            precondition(kitAccepts, "jwt-kit refuses the \(algorithm.rawValue) token")
+            rows.append(
+                await compareAsync(
+                    "ID token validate, \(algorithm.rawValue)", bytes: token.utf8.count, peer: "vapor/jwt-kit verify + claim checks",
+                    settings: settings
+                ) {
+                    blackHole(try? validator.validate(token, keys: keys, now: moment, nonce: nonce))
+                } theirs: {
+                    blackHole(try? await kit.verify(token, as: KitClaims.self))
+                })
+            if algorithm == .hs256 {
+                rows.append(
+                    compare(
+                        "ID token validate, HS256, Foundation", bytes: token.utf8.count,
+                        peer: "Foundation JSONDecoder (reused) + swift-crypto HMAC", settings: settings
+                    ) {
+                        blackHole(try? validator.validate(token, keys: keys, now: moment, nonce: nonce))
+                    } theirs: {
+                        blackHole(foundationValidate(token, key: cryptoKey))
+                    })
+                rows.append(
+                    await compareAsync("ID token decode only", bytes: token.utf8.count, peer: "vapor/jwt-kit unverified", settings: settings) {
+                        blackHole(try? JWT(compact: token))
+                    } theirs: {
+                        blackHole(try? await kit.unverified(token, as: KitClaims.self))
+                    })
+                rows.append(
+                    compare(
+                        "ID token decode only, Foundation", bytes: token.utf8.count,
+                        peer: "Foundation split + base64 + JSONDecoder (reused)", settings: settings
+                    ) {
+                        blackHole(try? JWT(compact: token))
+                    } theirs: {
+                        let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+                        blackHole(decode(parts[0]).flatMap { try? decoder.decode(Header.self, from: $0) })
+                        blackHole(decode(parts[1]).flatMap { try? decoder.decode(Claims.self, from: $0) })
+                    })
+            }
+        }
+        return rows
     }
 }

@@ -1,42 +1,45 @@
 // authflow-benchmarks: AuthFlow's primitives side by side with their peers, in one release run.
 //
-//   swift run -c release --package-path Benchmarks authflow-benchmarks          # full run
-//   swift run -c release --package-path Benchmarks authflow-benchmarks --quick  # smoke run (CI)
+//   swift run -c release --package-path Benchmarks authflow-benchmarks --help
+//   swift run -c release --package-path Benchmarks authflow-benchmarks                 # full run
+//   swift run -c release --package-path Benchmarks authflow-benchmarks --quick \
+//       --gate Benchmarks/thresholds.json --json .build/benchmarks.json              # what CI runs
 //
-// ours/peer is time(ours) / time(peer): 0.50 means ours takes half the time, 2.00 twice as long.
+// ratio is time(AuthFlow) / time(peer): 0.50 means AuthFlow takes half the time, 2.00 twice as long.
 import AuthBase64URL
 import AuthDigest
 import AuthPKCE
 import Crypto
+import ExtrasBase64
 import Foundation
 
-let settings = CommandLine.arguments.contains("--quick") ? Settings.quick : Settings.full
-/// `--only NAME` runs one section: digest, base64url, pkce, idtoken, signature, callback, hostile, login.
-let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap {
-    $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
+let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+let settings = options.settings
+
+func section(_ name: String, _ body: () async -> Void) async {
+    if options.only == nil || options.only == name { await body() }
 }
 
-func section(_ name: String, _ body: () -> Void) {
-    if only == nil || only == name { body() }
+func table(_ section: String, _ title: String, _ rows: [Comparison]) {
+    record(section, rows)
+    printTable(title, rows)
 }
 
 func input(_ count: Int) -> [UInt8] {
     (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
 }
 
-// MARK: SHA-256 vs swift-crypto
+// MARK: SHA-256 vs swift-crypto (and OpenSSL's software path)
 
-section("digest") {
-
+await section("digest") {
     var digestRows: [Comparison] = []
     for (name, size) in [
-        ("SHA-256 43 B (a verifier)", 43), ("SHA-256 64 B", 64), ("SHA-256 1 KiB", 1024),
-        ("SHA-256 1 MiB", 1 << 20),
+        ("SHA-256 43 B (a verifier)", 43), ("SHA-256 64 B", 64), ("SHA-256 1 KiB", 1024), ("SHA-256 1 MiB", 1 << 20),
     ] {
         var data = input(size)
         var counter: UInt8 = 0
         digestRows.append(
-            compare(name, bytes: size, peer: "swift-crypto SHA256", settings: settings) {
+            compare(name, bytes: size, peer: "swift-crypto SHA256 ([UInt8], no copy)", settings: settings) {
                 counter &+= 1
                 data[0] = counter
                 blackHole(AuthDigest.SHA256.hash(data: data))
@@ -63,27 +66,25 @@ section("digest") {
             }
         )
     }
-    // How PKCE code hashes a verifier: swift-crypto takes DataProtocol, so a String goes through Data.
-    let verifierText = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+    // How PKCE hashes a verifier it holds as a String: a careful swift-crypto user hashes the String's own
+    // UTF-8 buffer (`withUTF8`, an `UnsafeRawBufferPointer` is DataProtocol), with no copy into Data.
+    var verifierText = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
     digestRows.insert(
-        compare(
-            "SHA-256 43-char String", bytes: 43, peer: "swift-crypto SHA256 of Data(s.utf8)",
-            settings: settings
-        ) {
+        compare("SHA-256 43-char String", bytes: 43, peer: "swift-crypto SHA256 over withUTF8", settings: settings) {
             blackHole(AuthDigest.SHA256.hash(data: verifierText.utf8))
         } theirs: {
-            blackHole(Crypto.SHA256.hash(data: Data(verifierText.utf8)))
+            blackHole(verifierText.withUTF8 { Crypto.SHA256.hash(data: UnsafeRawBufferPointer($0)) })
         },
         at: 1
     )
-
-    var hmacRows: [Comparison] = []
+    // OpenSSL's software path is not a row: `openssl speed` stops itself with SIGALRM, which a child of this
+    // process inherits blocked, so it never ends. Measure it from a shell (Docs/Performance.md says how).
     let key = input(32)
     let cryptoKey = SymmetricKey(data: key)
     for (name, size) in [("HMAC-SHA256 43 B", 43), ("HMAC-SHA256 1 KiB", 1024)] {
         var data = input(size)
         var counter: UInt8 = 0
-        hmacRows.append(
+        digestRows.append(
             compare(name, bytes: size, peer: "swift-crypto HMAC<SHA256>", settings: settings) {
                 counter &+= 1
                 data[0] = counter
@@ -91,121 +92,116 @@ section("digest") {
             } theirs: {
                 counter &+= 1
                 data[0] = counter
-                blackHole(HMAC<Crypto.SHA256>.authenticationCode(for: data, using: cryptoKey))
+                blackHole(Crypto.HMAC<Crypto.SHA256>.authenticationCode(for: data, using: cryptoKey))
             }
         )
     }
-    printTable(
-        "SHA-256 and HMAC-SHA256 (ours: AuthDigest, pure Swift; peer: swift-crypto)",
-        digestRows + hmacRows)
+    table("digest", "SHA-256 and HMAC-SHA256 (AuthDigest, pure Swift; peers: swift-crypto/BoringSSL, OpenSSL software)", digestRows)
 }
 
-// MARK: base64url vs Foundation
+// MARK: base64url vs swift-extras-base64 and a careful Foundation user
 
-section("base64url") {
-
-    /// What code without AuthBase64URL writes: Foundation's base64, then the URL alphabet and no padding.
-
-    var base64Rows: [Comparison] = []
-    for (name, size) in [
-        ("encode 32 B (a digest)", 32), ("encode 600 B (a JWT part)", 600), ("encode 64 KiB", 65536),
-    ] {
+await section("base64url") {
+    var rows: [Comparison] = []
+    let extrasEncode: Base64.EncodingOptions = [.base64UrlAlphabet, .omitPaddingCharacter]
+    let extrasDecode: Base64.DecodingOptions = [.base64UrlAlphabet, .omitPaddingCharacter]
+    for (name, size) in [("32 B (a digest)", 32), ("600 B (a JWT part)", 600), ("64 KiB", 65536)] {
         let bytes = input(size)
         let data = Data(bytes)
-        base64Rows.append(
-            compare(name, bytes: size, peer: "Foundation base64 + URL alphabet", settings: settings) {
+        let text = Base64URL.encode(bytes)
+        precondition((try? Base64.decode(string: text, options: extrasDecode)) == (try? Base64URL.decode(text)))
+        precondition(foundationBase64URLDecode(text).map(Array.init) == (try? Base64URL.decode(text)))
+        precondition(Base64.encodeToString(bytes: bytes, options: extrasEncode) == text && foundationBase64URLEncode(data) == text)
+        rows.append(
+            compare("base64url encode \(name)", bytes: size, peer: "swift-extras-base64 encodeToString", settings: settings) {
                 blackHole(Base64URL.encode(bytes))
             } theirs: {
-                blackHole(foundationBase64URLEncode(data))
-            }
-        )
-    }
-    for (name, size) in [
-        ("decode 32 B (a digest)", 32), ("decode 600 B (a JWT part)", 600), ("decode 64 KiB", 65536),
-    ] {
-        let text = Base64URL.encode(input(size))
-        precondition(foundationBase64URLDecode(text).map(Array.init) == (try? Base64URL.decode(text)))
-        base64Rows.append(
-            compare(name, bytes: size, peer: "Foundation base64 + URL alphabet", settings: settings) {
+                blackHole(Base64.encodeToString(bytes: bytes, options: extrasEncode))
+            })
+        rows.append(
+            compare("base64url decode \(name)", bytes: size, peer: "swift-extras-base64 decode(string:)", settings: settings) {
                 blackHole(try? Base64URL.decode(text))
             } theirs: {
-                blackHole(foundationBase64URLDecode(text))
-            }
-        )
+                blackHole(try? Base64.decode(string: text, options: extrasDecode))
+            })
+        if size == 600 {
+            rows.append(
+                compare("base64url encode \(name), Foundation", bytes: size, peer: "Foundation base64 + byte swaps", settings: settings) {
+                    blackHole(Base64URL.encode(bytes))
+                } theirs: {
+                    blackHole(foundationBase64URLEncode(data))
+                })
+            rows.append(
+                compare("base64url decode \(name), Foundation", bytes: size, peer: "byte swaps + Foundation base64", settings: settings) {
+                    blackHole(try? Base64URL.decode(text))
+                } theirs: {
+                    blackHole(foundationBase64URLDecode(text))
+                })
+        }
     }
-    // Foundation's own base64 without the URL-alphabet conversion, to show how much of the gap that is.
-    let jwtPart = input(600)
-    let jwtPartData = Data(jwtPart)
-    let jwtPartText = Base64URL.encode(jwtPart)
-    let jwtPartStandard = jwtPartData.base64EncodedString()
-    base64Rows.append(
-        compare(
-            "encode 600 B, bare peer", bytes: 600, peer: "Foundation base64EncodedString only",
-            settings: settings
-        ) {
-            blackHole(Base64URL.encode(jwtPart))
-        } theirs: {
-            blackHole(jwtPartData.base64EncodedString())
-        }
-    )
-    base64Rows.append(
-        compare(
-            "decode 600 B, bare peer", bytes: 600, peer: "Foundation Data(base64Encoded:) only",
-            settings: settings
-        ) {
-            blackHole(try? Base64URL.decode(jwtPartText))
-        } theirs: {
-            blackHole(Data(base64Encoded: jwtPartStandard))
-        }
-    )
-    printTable("base64url (ours: AuthBase64URL; peer: Foundation)", base64Rows)
+    table("base64url", "base64url (AuthBase64URL; peers: swift-extras-base64, Foundation written carefully)", rows)
 }
 
 // MARK: a whole PKCE pair
 
-section("pkce") {
-
+await section("pkce") {
     var generator = SystemRandomNumberGenerator()
-    let pkceRows = [
-        compare(
-            "PKCE pair (verifier+S256)", bytes: 43, peer: "swift-crypto + Foundation", settings: settings
-        ) {
+    let rows = [
+        compare("PKCE pair (verifier+S256)", bytes: 43, peer: "swift-crypto + extras-base64", settings: settings) {
             blackHole(PKCE(using: &generator))
         } theirs: {
             var octets = [UInt8](repeating: 0, count: 32)
             for index in stride(from: 0, to: 32, by: 8) {
-                withUnsafeBytes(of: generator.next()) {
-                    octets.replaceSubrange(index..<index + 8, with: $0)
-                }
+                withUnsafeBytes(of: generator.next()) { octets.replaceSubrange(index..<index + 8, with: $0) }
             }
-            let verifier = foundationBase64URLEncode(Data(octets))
-            blackHole(foundationBase64URLEncode(Data(Crypto.SHA256.hash(data: Data(verifier.utf8)))))
+            let options: Base64.EncodingOptions = [.base64UrlAlphabet, .omitPaddingCharacter]
+            let verifier = Base64.encodeToBytes(bytes: octets, options: options)
+            blackHole(Crypto.SHA256.hash(data: verifier).withUnsafeBytes { Base64.encodeToString(bytes: $0, options: options) })
         }
     ]
-    printTable(
-        "PKCE (ours: AuthPKCE; peer: the same steps with swift-crypto and Foundation)", pkceRows)
+    table("pkce", "PKCE (AuthPKCE; peer: the same steps with swift-crypto and swift-extras-base64)", rows)
 }
-section("idtoken") {
-    printTable(
-        "ID token (ours: AuthJWT; peer: Foundation JSONDecoder and swift-crypto HMAC)",
-        IDTokenBenchmark.run(settings: settings))
+await section("idtoken") {
+    table(
+        "idtoken", "ID token (AuthJWT; peers: vapor/jwt-kit, Foundation JSONDecoder + swift-crypto)",
+        await IDTokenBenchmark.run(settings: settings))
 }
-section("signature") {
-    printTable(
-        "RS256 and ES256 signature verification (ours: AuthJWT, pure Swift; peer: swift-crypto, BoringSSL)",
+await section("signature") {
+    table(
+        "signature", "RS256 and ES256 signature verification (AuthJWT, pure Swift; peer: swift-crypto, BoringSSL)",
         SignatureBenchmark.run(settings: settings) + ECDSABenchmark.run(settings: settings))
 }
-section("callback") {
-    printTable(
-        "Callback parsing (ours: AuthCallback; peer: Foundation URLComponents)",
-        CallbackBenchmark.run(settings: settings))
+await section("callback") {
+    table(
+        "callback", "Callback parsing (AuthCallback; peer: Foundation URLComponents)", CallbackBenchmark.run(settings: settings))
 }
-section("hostile") {
+await section("hostile") {
     HostileInputBenchmark.run(settings: settings)
 }
-if only == nil || only == "login" {
+await section("login") {
     await LoginBenchmark.run(settings: settings)
 }
-print(
-    "\nours/peer = time(ours) / time(peer); below 1.00 ours is faster. \(settings.samples) samples per side, median."
-)
+print("\nratio = time(AuthFlow) / time(peer); below 1.00 AuthFlow is faster. \(settings.samples) samples per side, median.")
+
+if let path = options.jsonPath {
+    do {
+        try writeJSON(to: path, settings: settings, quick: options.isQuick)
+        print("rows written to \(path)")
+    } catch {
+        Options.fail("cannot write \(path): \(error)")
+    }
+}
+if let path = options.gatePath {
+    print("\nGate: each ratio against its maximum in \(path)")
+    let failures: [String]
+    do { failures = try gateFailures(thresholdsPath: path, onlySection: options.only) } catch {
+        Options.fail("cannot read \(path): \(error)")
+    }
+    if failures.isEmpty {
+        print("gate: all \(recordedRows.count) ratios within their thresholds")
+    } else {
+        for failure in failures { print("FAIL \(failure)") }
+        print("gate: \(failures.count) of \(recordedRows.count) rows failed (above)")
+        exit(1)
+    }
+}

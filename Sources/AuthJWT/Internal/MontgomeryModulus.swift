@@ -112,7 +112,7 @@ struct MontgomeryModulus: Sendable {
 
     /// The core, in the FIOS form (Koç, Acar and Kaliski, 1996): result = a·b·R⁻¹ mod n. `result` may be
     /// `a` or `b` (it is written only at the end); `scratch` holds at least k + 1 limbs.
-    private func multiply(
+    func multiply(
         _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
         scratch t: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>
     ) {

@@ -18,4 +18,32 @@ enum RSATestKey {
         + "8d89ee60a13e0d37d197fa94fd36b4a4d5d3fba7a172922ead32e9e0582916eb4af7baa682808e37bc222d6517640dea"
         + "ab4dddeb2c4855bb9ff18ed9f8fc8db7abc0a35be20cd4ee001be0b1ccff3a3ecafc7240545b46e84cc90a88933a1f72"
         + "a41219fa3480a884e0b5c5da84833d"
+
+    // The CRT form (RFC 8017 §3.2, second representation), derived once from n, e and d with pyca/cryptography's
+    // `rsa_recover_prime_factors` (p > q), dP = d mod (p−1), dQ = d mod (q−1), qInv = q⁻¹ mod p.
+    /// p, the larger prime factor of n.
+    static let primeP: String =
+        "e1e8d3cd1ed7728931f79b275bd75526e69c54df094a50379533db6ebba3164941c7efb3904fbe001ea1a59642af128c"
+        + "2ca58763f33bef276884a9ab8abac02b387d1e21421716c2f747ddb95fa66f02dbbc268c357c648c10e664720b3fa333"
+        + "9abd781be7023bb12d9a27ae9fd8554e6fd01a17aca127c1ac9a97953b8772fd"
+    /// q, the smaller prime factor of n.
+    static let primeQ: String =
+        "b5f757c02a4d104d1f1cb8584b9973cd4250a8160339a8f86f1b01de131d934ed8a0363cd66c027e44cc356a34b3af8a"
+        + "2e2003793de464f3e7f0e9bcc8a92c2b1e10300272f474b0b8c20805e4434f047c2fc37aaff384c08f494de60197353f"
+        + "042cf0a7f5e55a3720e19a2922558349e33628ccaf343fb0103be4555e9a5d57"
+    /// dP = d mod (p − 1).
+    static let exponentP: String =
+        "924afc1db1034420a442fc2e98c2f159a7ad4528ca135daf20e7dc09f168c35ddd43646e9bdd87e4fbf12212144cdb6d"
+        + "fadb96b99b220cd53051f8ae25c09a01632b62ff9694ed208491fd7bb5fd49964845a790d472218ab2c6fff4fa63d383"
+        + "ef8912e6beca2b6da96252a03ad3152b1e2d5d38478a74fc6e920de78e0d40e1"
+    /// dQ = d mod (q − 1).
+    static let exponentQ: String =
+        "7959fca1611487bc86f526536c07685d08ceb56a08b8996124e783f5501637392bea9c813216520b5762407515b4876a"
+        + "c59bfff5093b99bfb77cc8c467a5ba98feb198f2e92af1ef3127e525d8b6b2a9b11041733e884e8e0480c47c91aeff89"
+        + "890557710be1eaaa3d39770fdb9fdfb094e07791197ee4c24bf1453351a5ec7d"
+    /// qInv = q⁻¹ mod p.
+    static let coefficient: String =
+        "4c96d8a32871ac86237bf0cf886304f0d8c24c62164dedc4fa126ace87183f0aae8a05f570bfa6e702eda735c9efc61a"
+        + "f07457a69adc2c67703ad76d03e54431277f13e0c502b3750016066a379289c3c4695535eaed388e19ddfd71a1949832"
+        + "0882f966cbb66c709c7fb507cb120e56e8104ff4fb23936cf4e7fad2a30c1b51"
 }
