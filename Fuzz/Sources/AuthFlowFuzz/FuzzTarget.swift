@@ -28,7 +28,8 @@ struct FuzzTarget: Sendable {
     /// Every target, in the order `authflow-fuzz --list` prints them.
     static let all: [FuzzTarget] = [
         .json, .base64url, .jws, .jwks, .uri, .authorizationResponse, .tokenResponse, .signInWithApple,
-        .providerMetadata, .userInfo, .deviceAuthorization, .challenge,
+        .providerMetadata, .userInfo, .deviceAuthorization, .challenge, .resourceMetadata, .pushedAuthorizationResponse,
+        .tokenExchangeResponse, .pendingLogin,
     ]
 }
 

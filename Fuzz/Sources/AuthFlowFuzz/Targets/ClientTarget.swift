@@ -66,7 +66,7 @@ extension FuzzTarget {
 }
 
 /// Whether `text` starts with `https://`, the scheme in any case (RFC 3986 §3.1: schemes are case-insensitive).
-private func isHTTPS(_ text: String) -> Bool {
+func isHTTPS(_ text: String) -> Bool {
     let prefix = Array(text.utf8.prefix(8)).map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
     return prefix == Array("https://".utf8)
 }
