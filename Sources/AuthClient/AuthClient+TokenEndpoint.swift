@@ -1,5 +1,6 @@
 import AuthCallback
 public import AuthCredentials
+import AuthJWT
 import AuthPKCE
 
 extension AuthClient {
@@ -9,13 +10,14 @@ extension AuthClient {
     /// ``validateIDToken(_:nonce:maxAge:accessToken:)``.
     public func exchangeCode(_ code: String, for request: AuthorizationRequest) async throws(AuthClientError) -> TokenSet {
         let receivedAt = clock.now()
-        let response = try await tokenRequest([
-            FormParameter(name: "grant_type", value: "authorization_code"),
-            FormParameter(name: "code", value: code),
-            FormParameter(name: "redirect_uri", value: request.redirectURI),
-            FormParameter(name: "code_verifier", value: request.pkce.verifier.value),
-        ])
-        return TokenSet(response, receivedAt: receivedAt)
+        let response = try await tokenRequest(
+            [
+                FormParameter(name: "grant_type", value: "authorization_code"),
+                FormParameter(name: "code", value: code),
+                FormParameter(name: "redirect_uri", value: request.redirectURI),
+                FormParameter(name: "code_verifier", value: request.pkce.verifier.value),
+            ], dpopKey: request.dpopKey)
+        return try Self.tokenSet(response, receivedAt: receivedAt, dpopKey: request.dpopKey)
     }
 
     /// Uses a refresh token (RFC 6749 §6), trying again after a transient failure as the configuration's
@@ -38,9 +40,12 @@ extension AuthClient {
             FormParameter(name: "refresh_token", value: refreshToken),
         ]
         if let scopes = tokens.scopes { parameters.append(FormParameter(name: "scope", value: scopes.joined(separator: " "))) }
-        return try await retrying { () async throws(AuthClientError) in
-            try await send(form: parameters, to: metadata.tokenEndpoint)
+        let response = try await retrying { () async throws(AuthClientError) in
+            try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: tokens.dpopKey)
         }
+        // A DPoP-bound answer to a request without a proof cannot be used (RFC 9449 §5).
+        _ = try Self.tokenSet(response, receivedAt: clock.now(), dpopKey: tokens.dpopKey)
+        return response
     }
 
     /// Runs `attempt` and reads its token response, again after each transient failure while the retry
@@ -79,8 +84,8 @@ extension AuthClient {
     }
 
     /// A token-endpoint request with client authentication, read as a token response or an error.
-    func tokenRequest(_ parameters: [FormParameter]) async throws(AuthClientError) -> TokenResponse {
-        try Self.readTokenResponse(try await send(form: parameters, to: metadata.tokenEndpoint))
+    func tokenRequest(_ parameters: [FormParameter], dpopKey: P256PrivateKey? = nil) async throws(AuthClientError) -> TokenResponse {
+        try Self.readTokenResponse(try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: dpopKey))
     }
 
     /// A token endpoint's answer: 200 is a token response (RFC 6749 §5.1); 400 or 401 with an OAuth error
@@ -110,12 +115,16 @@ extension AuthClient {
     }
 
     /// POSTs a form with this client's authentication (RFC 6749 §2.3.1): the client id in the body for a
-    /// public client, with the secret for `client_secret_post`, or HTTP Basic for `client_secret_basic`.
-    func send(form parameters: [FormParameter], to endpoint: String) async throws(AuthClientError) -> TransportResponse {
+    /// public client, with the secret for `client_secret_post`, HTTP Basic for `client_secret_basic`, or a
+    /// new signed client assertion for `private_key_jwt` (OpenID Connect Core §9); plus `headers`.
+    func send(form parameters: [FormParameter], to endpoint: String, headers: [HeaderField] = []) async throws(AuthClientError)
+        -> TransportResponse
+    {
         var parameters = parameters
         var request = TransportRequest(method: .post, url: endpoint)
         request.setHeader("Content-Type", "application/x-www-form-urlencoded")
         request.setHeader("Accept", "application/json")
+        for field in headers { request.setHeader(field.name, field.value) }
         switch configuration.clientAuthentication {
         case .none:
             parameters.append(FormParameter(name: "client_id", value: configuration.clientID))
@@ -124,6 +133,9 @@ extension AuthClient {
             parameters.append(FormParameter(name: "client_secret", value: secret))
         case .clientSecretBasic(let secret):
             request.setHeader("Authorization", BasicAuthorization.header(clientID: configuration.clientID, secret: secret))
+        case .privateKeyJWT(let assertionKey):
+            parameters += try await ClientAssertion.parameters(
+                key: assertionKey.key, clientID: configuration.clientID, audience: metadata.tokenEndpoint, now: clock.now())
         }
         request.body = Array(FormParameter.encode(parameters).utf8)
         return try await transport.send(request)

@@ -60,6 +60,11 @@ public enum AuthClientError: Error, Sendable {
     /// An HS256 ID token's MAC does not verify with the client secret (Core §10.1), and its header names a
     /// key: the provider may be MACing ID tokens with a key of its own, which the client cannot have.
     case idTokenSecretMismatch(keyID: String)
+    /// A `SigningKey` could not sign a DPoP proof or client assertion; the reason is the key's error.
+    case signingFailed(String)
+    /// The token endpoint sent `token_type` DPoP though the request had no DPoP proof, or Bearer where a
+    /// DPoP-bound token was required (RFC 9449 §5): the token cannot be used as sent.
+    case unexpectedTokenType(String)
 
     /// A stable number for the case: 10001 and up.
     public var code: Int {
@@ -87,6 +92,8 @@ public enum AuthClientError: Error, Sendable {
         case .deviceCodeExpired: 10021
         case .keySetRefetchFailed: 10022
         case .idTokenSecretMismatch: 10023
+        case .signingFailed: 10351
+        case .unexpectedTokenType: 10352
         }
     }
 
@@ -143,6 +150,10 @@ extension AuthClientError: CustomStringConvertible {
             case .idTokenSecretMismatch(let keyID):
                 "the HS256 ID token does not verify with the client secret (OpenID Connect Core §10.1); its header names key '\(keyID)', "
                     + "so the provider may be MACing with a key of its own rather than the client secret"
+            case .signingFailed(let reason): "the signing key failed to sign a DPoP proof or client assertion: \(reason)"
+            case .unexpectedTokenType(let type):
+                "the token endpoint issued a token of type '\(type)', which this request cannot use (RFC 9449 §5: DPoP only when a "
+                    + "DPoP proof was sent)"
             }
         return "error \(code): \(message)"
     }

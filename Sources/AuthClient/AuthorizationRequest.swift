@@ -1,4 +1,5 @@
 public import AuthCallback
+public import AuthJWT
 public import AuthPKCE
 public import AuthSession
 
@@ -52,13 +53,16 @@ public struct AuthorizationRequest: Sendable {
     public let redirectURI: String
     /// The callback the redirect must match.
     public let callback: Callback
+    /// The DPoP key this login binds its tokens to (RFC 9449), when the configuration uses DPoP: new for
+    /// each request, drawn from the same generator. A secret.
+    public let dpopKey: P256PrivateKey?
     /// The issuer the response's `iss` must equal, and whether it is required (RFC 9207).
     let expectations: (issuer: String, requiresIssuer: Bool)
 
     /// The parameter names the client sets itself.
     static let reservedNames = [
         "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge", "code_challenge_method",
-        "prompt", "login_hint", "max_age",
+        "prompt", "login_hint", "max_age", "dpop_jkt",
     ]
 
     /// Builds a request for `configuration` at the provider described by `metadata`, drawing the verifier,
@@ -74,6 +78,7 @@ public struct AuthorizationRequest: Sendable {
         pkce = PKCE(using: &generator)
         state = OAuthState(using: &generator)
         nonce = OIDCNonce(using: &generator)
+        dpopKey = configuration.usesDPoP ? P256PrivateKey.generate(using: &generator) : nil
         var parameters = [
             FormParameter(name: "response_type", value: "code"),
             FormParameter(name: "client_id", value: configuration.clientID),
@@ -89,6 +94,8 @@ public struct AuthorizationRequest: Sendable {
         }
         if let hint = options.loginHint { parameters.append(FormParameter(name: "login_hint", value: hint)) }
         if let maxAge = options.maxAge { parameters.append(FormParameter(name: "max_age", value: String(maxAge))) }
+        // RFC 9449 §10: binds the authorization code to the DPoP key.
+        if let dpopKey { parameters.append(FormParameter(name: "dpop_jkt", value: dpopKey.thumbprint)) }
         parameters += options.additionalParameters
         let text = SecureURL.appending(parameters, to: metadata.authorizationEndpoint)
         do {

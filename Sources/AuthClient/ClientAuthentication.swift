@@ -16,6 +16,10 @@ public enum ClientAuthentication: Hashable, Sendable {
     case clientSecretBasic(String)
     /// `client_id` and `client_secret` in the request body (RFC 6749 §2.3.1).
     case clientSecretPost(String)
+    /// `private_key_jwt` (OpenID Connect Core §9, RFC 7523 §2.2): a JWT signed with the client's key as
+    /// `client_assertion`, new for each request (`iss` = `sub` = client id, `aud` = token endpoint, `jti`,
+    /// `iat`, `exp` one minute later), at the token, revocation and device authorization endpoints.
+    case privateKeyJWT(ClientAssertionKey)
 }
 
 extension ClientAuthentication: CustomStringConvertible {
@@ -25,6 +29,7 @@ extension ClientAuthentication: CustomStringConvertible {
         case .none: "none"
         case .clientSecretBasic: "client_secret_basic"
         case .clientSecretPost: "client_secret_post"
+        case .privateKeyJWT: "private_key_jwt"
         }
     }
 }

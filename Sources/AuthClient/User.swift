@@ -68,18 +68,20 @@ public actor User {
     /// Whether the user still has tokens.
     public var isLoggedIn: Bool { tokens != nil }
 
-    /// Sends `request` with `Authorization: Bearer <access token>` (RFC 6750 §2.1), refreshing first when
-    /// the token is about to expire, and once more on a 401 (see the type's documentation).
+    /// Sends `request` with `Authorization: Bearer <access token>` (RFC 6750 §2.1) — or, for a DPoP-bound
+    /// token, `Authorization: DPoP` with a `DPoP` proof (RFC 9449 §7.1, see
+    /// ``AuthClient/send(_:authorizedWith:)``) — refreshing first when the token is about to expire, and
+    /// once more on a 401 (see the type's documentation).
     ///
     /// The URL must be https (or loopback http when the configuration allows an insecure loopback issuer):
     /// a bearer token is never sent in the clear (RFC 6750 §5.3). Otherwise ``AuthClientError/insecureURL(name:url:)``.
     public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
         try SecureURL.check(request.url, name: "request URL", allowsInsecureLoopback: client.configuration.allowsInsecureLoopbackIssuer)
         let tokens = try await validTokens()
-        let response = try await client.transport.send(Self.authorized(request, with: tokens))
+        let response = try await client.send(request, authorizedWith: tokens)
         guard response.status == 401 else { return response }
         let refreshed = try await refresh(replacing: tokens)
-        return try await client.transport.send(Self.authorized(request, with: refreshed))
+        return try await client.send(request, authorizedWith: refreshed)
     }
 
     /// Tokens that are not about to expire: the current ones, or refreshed ones.

@@ -56,7 +56,7 @@ extension FakeOpenIDProvider {
             let code = provider.token()
             provider.codes[code] = ProviderState.CodeGrant(
                 clientID: configuration.clientID, redirectURI: redirectURI, challenge: challenge, nonce: value("nonce"),
-                subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew)
+                subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew, dpopJKT: value("dpop_jkt"))
             return code
         }
         if case .forgedState = authorization {

@@ -60,6 +60,7 @@ extension FakeOpenIDProvider {
             "code_challenge_methods_supported": ["S256"],
             "token_endpoint_auth_methods_supported": [.string(configuration.clientAuthentication.description)],
             "authorization_response_iss_parameter_supported": .bool(configuration.sendsIssuerInAuthorizationResponse),
+            "dpop_signing_alg_values_supported": ["ES256"],
         ]
     }
 
@@ -91,10 +92,18 @@ extension FakeOpenIDProvider {
         }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         if let refused = authenticateClient(request, value) { return refused }
+        let now = clock.now().secondsSince1970
+        var jkt: String? = nil
+        switch state.withLock({ verifyDPoPProof(request, accessToken: nil, state: &$0, now: now) }) {
+        case .success(let thumbprint)?: jkt = thumbprint
+        case .failure(let refusal)?: return tokenEndpointRefusal(refusal)
+        case nil where configuration.requiresDPoP: return tokenEndpointRefusal(.invalid("a DPoP proof is required"))
+        case nil: break
+        }
         switch value("grant_type") {
-        case "authorization_code": return exchangeCode(value)
-        case "refresh_token": return refresh(value)
-        case Self.deviceCodeGrantType: return pollDevice(value)
+        case "authorization_code": return exchangeCode(value, jkt: jkt)
+        case "refresh_token": return refresh(value, jkt: jkt)
+        case Self.deviceCodeGrantType: return pollDevice(value, jkt: jkt)
         default: return Self.oauthError(.unsupportedGrantType, "only authorization_code, refresh_token and device_code")
         }
     }
@@ -120,11 +129,15 @@ extension FakeOpenIDProvider {
                 Self.formDecoded(decoded[..<colon]) == configuration.clientID,
                 Self.formDecoded(decoded[(colon + 1)...]) == secret
             else { return refused }
+        case .privateKeyJWT(let key):
+            guard request.header("Authorization") == nil, value("client_secret") == nil, verifyClientAssertion(key, value) else {
+                return refused
+            }
         }
         return nil
     }
 
-    private func exchangeCode(_ value: (String) -> String?) -> TransportResponse {
+    private func exchangeCode(_ value: (String) -> String?, jkt: String?) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let code = value("code"), var grant = state.codes[code] else { return Self.oauthError(.invalidGrant, "unknown code") }
@@ -148,25 +161,34 @@ extension FakeOpenIDProvider {
             guard let verifier = value("code_verifier").flatMap({ try? CodeVerifier($0) }),
                 let challenge = try? CodeChallenge(value: grant.challenge, method: .s256), challenge.matches(verifier)
             else { return Self.oauthError(.invalidGrant, "PKCE verification failed (RFC 7636 §4.6)") }
+            // RFC 9449 §10: a code requested with dpop_jkt is redeemed only with a proof of that key.
+            if let bound = grant.dpopJKT, bound != jkt {
+                return Self.json(400, ["error": "invalid_dpop_proof", "error_description": "the proof's key is not the dpop_jkt"])
+            }
             let (body, issued) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now,
-                withIDToken: true)
+                withIDToken: true, jkt: jkt)
             grant.issuedTokens = issued
             state.codes[code] = grant
             return Self.json(200, body)
         }
     }
 
-    private func refresh(_ value: (String) -> String?) -> TransportResponse {
+    private func refresh(_ value: (String) -> String?, jkt: String?) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let token = value("refresh_token"), let grant = state.refreshTokens[token] else {
                 return Self.oauthError(.invalidGrant, "unknown or revoked refresh token")
             }
+            // RFC 9449 §5: a public client's refresh token is bound to its DPoP key.
+            if let bound = grant.jkt, bound != jkt {
+                return Self.json(400, ["error": "invalid_dpop_proof", "error_description": "the refresh token is bound to another key"])
+            }
             if configuration.rotatesRefreshTokens { state.refreshTokens[token] = nil }
             let (body, _) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
-                withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token)
+                withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
+                jkt: jkt)
             return Self.json(200, body)
         }
     }
@@ -174,19 +196,20 @@ extension FakeOpenIDProvider {
     /// A token response (RFC 6749 §5.1) with a signed ID token (OpenID Connect Core §3.1.3.3, §2).
     func issueTokens(
         _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
-        keepingRefreshToken: String? = nil
+        keepingRefreshToken: String? = nil, jkt: String? = nil
     ) -> (JSONValue, [String]) {
         let issuedAt = now + state.skew
         let accessToken = state.token()
-        state.accessTokens[accessToken] = .init(subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime)
+        state.accessTokens[accessToken] = .init(
+            subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, jkt: jkt)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
-        try? body.append("token_type", "Bearer")
+        try? body.append("token_type", jkt == nil ? "Bearer" : "DPoP")
         try? body.append("expires_in", .number(JSONNumber(configuration.accessTokenLifetime)))
         var issued = [accessToken]
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
-            state.refreshTokens[refreshToken] = .init(subject: subject, scope: scope, expiresAt: .max)
+            state.refreshTokens[refreshToken] = .init(subject: subject, scope: scope, expiresAt: .max, jkt: jkt)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
@@ -241,12 +264,26 @@ extension FakeOpenIDProvider {
 
     private func userinfo(_ request: TransportRequest) -> TransportResponse {
         let now = clock.now().secondsSince1970
+        var refusal: DPoPRefusal? = nil
         let grant: ProviderState.TokenGrant? = state.withLock { state in
-            guard let header = request.header("Authorization"), header.hasPrefix("Bearer "),
-                let grant = state.accessTokens[String(header.dropFirst(7))], now + state.skew < grant.expiresAt
+            guard let header = request.header("Authorization") else { return nil }
+            let isDPoP = header.hasPrefix("DPoP ")
+            guard isDPoP || header.hasPrefix("Bearer "), let grant = state.accessTokens[String(header.dropFirst(isDPoP ? 5 : 7))],
+                now + state.skew < grant.expiresAt
             else { return nil }
-            return grant
+            // RFC 9449 §7.1: a bound token needs the DPoP scheme and a proof of its key with `ath`; a Bearer
+            // token is not accepted with the DPoP scheme here, nor without one when DPoP is required.
+            guard let bound = grant.jkt else { return isDPoP || configuration.requiresDPoP ? nil : grant }
+            guard isDPoP else { return nil }
+            switch verifyDPoPProof(request, accessToken: String(header.dropFirst(5)), state: &state, now: now) {
+            case .success(let thumbprint) where thumbprint == bound: return grant
+            case .success: refusal = .invalid("the proof's key is not the token's cnf.jkt")
+            case .failure(let reason): refusal = reason
+            case nil: refusal = .invalid("no DPoP proof")
+            }
+            return nil
         }
+        if let refusal { return resourceRefusal(refusal) }
         guard let grant else {
             // RFC 6750 §3.1.
             return TransportResponse(

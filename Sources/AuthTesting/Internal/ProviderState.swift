@@ -10,6 +10,8 @@ struct ProviderState {
         var subject: String
         var scope: String
         var authTime: Int64
+        /// `dpop_jkt` from the authorization request (RFC 9449 §10), if any.
+        var dpopJKT: String? = nil
         var used = false
         var issuedTokens: [String] = []
     }
@@ -18,6 +20,8 @@ struct ProviderState {
         var subject: String
         var scope: String
         var expiresAt: Int64
+        /// The DPoP key thumbprint the token is bound to (`cnf.jkt`, RFC 9449 §6), nil for Bearer.
+        var jkt: String? = nil
     }
 
     var generator: SeededRandomNumberGenerator
@@ -48,6 +52,10 @@ struct ProviderState {
         var decision = Decision.pending
     }
     var skew: Int64 = 0
+    /// DPoP proof and client assertion `jti`s seen (replays are refused), and the nonce demanded.
+    var usedProofIDs: Set<String> = []
+    var usedAssertionIDs: Set<String> = []
+    var dpopNonce: String?
 
     init(generator: SeededRandomNumberGenerator, signingKey: TestSigningKey) {
         self.generator = generator
