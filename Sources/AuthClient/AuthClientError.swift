@@ -60,6 +60,8 @@ public enum AuthClientError: Error, Sendable {
     /// An HS256 ID token's MAC does not verify with the client secret (Core §10.1), and its header names a
     /// key: the provider may be MACing ID tokens with a key of its own, which the client cannot have.
     case idTokenSecretMismatch(keyID: String)
+    /// A `WWW-Authenticate` field value could not be read (RFC 9110 §11.6.1); the reason names the byte.
+    case invalidChallenge(String)
     /// A `SigningKey` could not sign a DPoP proof or client assertion; the reason is the key's error.
     case signingFailed(String)
     /// The token endpoint sent `token_type` DPoP though the request had no DPoP proof, or Bearer where a
@@ -92,6 +94,7 @@ public enum AuthClientError: Error, Sendable {
         case .deviceCodeExpired: 10021
         case .keySetRefetchFailed: 10022
         case .idTokenSecretMismatch: 10023
+        case .invalidChallenge: 10024
         case .signingFailed: 10351
         case .unexpectedTokenType: 10352
         }
@@ -150,6 +153,7 @@ extension AuthClientError: CustomStringConvertible {
             case .idTokenSecretMismatch(let keyID):
                 "the HS256 ID token does not verify with the client secret (OpenID Connect Core §10.1); its header names key '\(keyID)', "
                     + "so the provider may be MACing with a key of its own rather than the client secret"
+            case .invalidChallenge(let reason): "the WWW-Authenticate header cannot be read: \(reason)"
             case .signingFailed(let reason): "the signing key failed to sign a DPoP proof or client assertion: \(reason)"
             case .unexpectedTokenType(let type):
                 "the token endpoint issued a token of type '\(type)', which this request cannot use (RFC 9449 §5: DPoP only when a "
