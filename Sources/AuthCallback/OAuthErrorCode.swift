@@ -38,6 +38,8 @@ public struct OAuthErrorCode: RawRepresentable, Hashable, Sendable {
     public static let authorizationPending = OAuthErrorCode(rawValue: "authorization_pending")
     public static let slowDown = OAuthErrorCode(rawValue: "slow_down")
     public static let expiredToken = OAuthErrorCode(rawValue: "expired_token")
+    // RFC 8707 §2: a resource the server does not know or will not issue for.
+    public static let invalidTarget = OAuthErrorCode(rawValue: "invalid_target")
 
     /// Every code RFC 6749 §4.1.2.1 and OIDC Core §3.1.2.6 define for the authorization response.
     public static let registered: [OAuthErrorCode] = [

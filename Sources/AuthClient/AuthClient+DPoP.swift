@@ -87,12 +87,9 @@ extension AuthClient {
         return value["error"]?.stringValue
     }
 
-    /// Whether a 401 challenges with `DPoP error="use_dpop_nonce"` (RFC 9449 §9).
+    /// Whether a 401 challenges with `DPoP error="use_dpop_nonce"` (RFC 9449 §9), read with the
+    /// `WWW-Authenticate` parser (tolerant: an unreadable field is no challenge).
     static func challengesForDPoPNonce(_ response: TransportResponse) -> Bool {
-        response.headerFields.contains { field in
-            guard field.hasName("WWW-Authenticate") else { return false }
-            let value = field.value.lowercased()
-            return value.hasPrefix("dpop") && value.contains("error=\"use_dpop_nonce\"")
-        }
+        response.challenges.contains { $0.isScheme("DPoP") && $0.error == .useDPoPNonce }
     }
 }

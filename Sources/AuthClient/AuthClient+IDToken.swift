@@ -100,6 +100,7 @@ extension AuthClient {
         var secret: String?
         if case .clientSecretBasic(let value) = configuration.clientAuthentication { secret = value }
         if case .clientSecretPost(let value) = configuration.clientAuthentication { secret = value }
+        if case .clientSecretJWT(let value, _) = configuration.clientAuthentication { secret = value }
         let keys = secret.map { JWKSet(keys: [JWK(symmetricKey: Array($0.utf8), keyID: header.keyID)]) } ?? JWKSet(keys: [])
         do {
             return try validate(keys)

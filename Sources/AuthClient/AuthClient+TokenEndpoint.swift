@@ -16,7 +16,7 @@ extension AuthClient {
                 FormParameter(name: "code", value: code),
                 FormParameter(name: "redirect_uri", value: request.redirectURI),
                 FormParameter(name: "code_verifier", value: request.pkce.verifier.value),
-            ], dpopKey: request.dpopKey)
+            ] + ResourceIndicator.parameters(request.resources), dpopKey: request.dpopKey)
         return try Self.tokenSet(response, receivedAt: receivedAt, dpopKey: request.dpopKey)
     }
 
@@ -33,13 +33,19 @@ extension AuthClient {
     /// ``AuthClientError/tokenEndpoint(_:)`` with the OAuth error as sent; a failure that outlasts the
     /// retries is thrown as its last attempt ended (the transport failure, or the status). This method
     /// changes no stored state: ``User`` decides what a failure means for the session.
-    public func refreshTokens(_ tokens: TokenSet) async throws(AuthClientError) -> TokenResponse {
+    ///
+    /// `resources` (RFC 8707 §2.2) are sent as `resource` parameters; nil sends the configuration's
+    /// ``ClientConfiguration/resources``. A refused resource is `tokenEndpoint` with `invalid_target`.
+    public func refreshTokens(_ tokens: TokenSet, resources: [String]? = nil) async throws(AuthClientError) -> TokenResponse {
         guard let refreshToken = tokens.refreshToken else { throw .refreshFailed(.noRefreshToken) }
+        let resources = resources ?? configuration.resources
+        try ResourceIndicator.check(resources)
         var parameters = [
             FormParameter(name: "grant_type", value: "refresh_token"),
             FormParameter(name: "refresh_token", value: refreshToken),
         ]
         if let scopes = tokens.scopes { parameters.append(FormParameter(name: "scope", value: scopes.joined(separator: " "))) }
+        parameters += ResourceIndicator.parameters(resources)
         let response = try await retrying { () async throws(AuthClientError) in
             try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: tokens.dpopKey)
         }
@@ -116,7 +122,9 @@ extension AuthClient {
 
     /// POSTs a form with this client's authentication (RFC 6749 §2.3.1): the client id in the body for a
     /// public client, with the secret for `client_secret_post`, HTTP Basic for `client_secret_basic`, or a
-    /// new signed client assertion for `private_key_jwt` (OpenID Connect Core §9); plus `headers`.
+    /// fresh HS256 client assertion for `client_secret_jwt`, or one signed by the client's key for
+    /// `private_key_jwt` (RFC 7523 §2.2, OpenID Connect Core §9); plus `headers`. `client_id` is added only
+    /// when the form lacks it (a pushed authorization request carries it already).
     func send(form parameters: [FormParameter], to endpoint: String, headers: [HeaderField] = []) async throws(AuthClientError)
         -> TransportResponse
     {
@@ -125,17 +133,28 @@ extension AuthClient {
         request.setHeader("Content-Type", "application/x-www-form-urlencoded")
         request.setHeader("Accept", "application/json")
         for field in headers { request.setHeader(field.name, field.value) }
+        let clientID = FormParameter(name: "client_id", value: configuration.clientID)
+        let hasClientID = parameters.contains { $0.name == "client_id" }
         switch configuration.clientAuthentication {
         case .none:
-            parameters.append(FormParameter(name: "client_id", value: configuration.clientID))
+            if !hasClientID { parameters.append(clientID) }
         case .clientSecretPost(let secret):
-            parameters.append(FormParameter(name: "client_id", value: configuration.clientID))
+            if !hasClientID { parameters.append(clientID) }
             parameters.append(FormParameter(name: "client_secret", value: secret))
         case .clientSecretBasic(let secret):
             request.setHeader("Authorization", BasicAuthorization.header(clientID: configuration.clientID, secret: secret))
-        case .privateKeyJWT(let assertionKey):
-            parameters += try await ClientAssertion.parameters(
-                key: assertionKey.key, clientID: configuration.clientID, audience: metadata.tokenEndpoint, now: clock.now())
+        case .clientSecretJWT(let secret, let audience):
+            if !hasClientID { parameters.append(clientID) }
+            let assertion = configuration.assertionIDs.assertion(
+                clientID: configuration.clientID, audience: audience == .issuer ? configuration.issuer : metadata.tokenEndpoint,
+                now: clock.now())
+            parameters += ClientAssertion.formParameters(assertion.macedWithHS256(secret: secret))
+        case .privateKeyJWT(let assertionKey, let audience):
+            if !hasClientID { parameters.append(clientID) }
+            let assertion = configuration.assertionIDs.assertion(
+                clientID: configuration.clientID, audience: audience == .issuer ? configuration.issuer : metadata.tokenEndpoint,
+                now: clock.now())
+            parameters += ClientAssertion.formParameters(try await assertion.signed(by: assertionKey.key))
         }
         request.body = Array(FormParameter.encode(parameters).utf8)
         return try await transport.send(request)

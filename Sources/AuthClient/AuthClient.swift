@@ -103,11 +103,14 @@ public final class AuthClient: Sendable {
 
     // MARK: The flow
 
-    /// Step 1: a new authorization request with fresh PKCE, state and nonce from `generator`.
+    /// Step 1: a new authorization request with fresh PKCE, state and nonce from `generator`. A request that
+    /// must be pushed (RFC 9126) throws `pushedAuthorizationUnavailable`: use
+    /// ``preparedAuthorizationRequest(_:using:)``, which pushes it.
     public func authorizationRequest(
         _ options: AuthorizationRequest.Options = .init(), using generator: inout some RandomNumberGenerator
     ) throws(AuthClientError) -> AuthorizationRequest {
-        try AuthorizationRequest(configuration: configuration, metadata: metadata, options: options, using: &generator)
+        if try pushes(options) { throw .pushedAuthorizationUnavailable("this request must be pushed: use preparedAuthorizationRequest") }
+        return try AuthorizationRequest(configuration: configuration, metadata: metadata, options: options, using: &generator)
     }
 
     /// The whole login: builds the request, runs `userAgent` in an `AuthenticationSession`, checks the
@@ -116,7 +119,7 @@ public final class AuthClient: Sendable {
         with userAgent: some UserAgent, options: AuthorizationRequest.Options = .init(),
         using generator: inout some RandomNumberGenerator
     ) async throws(AuthClientError) -> User {
-        let request = try authorizationRequest(options, using: &generator)
+        let request = try await preparedAuthorizationRequest(options, using: &generator)
         let session = AuthenticationSession(url: request.url, callback: request.callback, userAgent: userAgent)
         session.prefersEphemeralWebBrowserSession = configuration.prefersEphemeralWebBrowserSession
         let redirect: Redirect

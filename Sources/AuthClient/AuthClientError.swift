@@ -60,6 +60,24 @@ public enum AuthClientError: Error, Sendable {
     /// An HS256 ID token's MAC does not verify with the client secret (Core §10.1), and its header names a
     /// key: the provider may be MACing ID tokens with a key of its own, which the client cannot have.
     case idTokenSecretMismatch(keyID: String)
+    /// A pushed authorization request (RFC 9126) is required — by the provider's
+    /// `require_pushed_authorization_requests` or by the request's options — but cannot be made: the reason
+    /// says why (no `pushed_authorization_request_endpoint`, an endpoint that is not https, PAR turned off).
+    /// The client never falls back to a plain authorization request then.
+    case pushedAuthorizationUnavailable(String)
+    /// The pushed authorization request endpoint refused the request (RFC 9126 §2.3) with this OAuth error
+    /// and status, e.g. `invalid_request`, `invalid_client`, `invalid_target`.
+    case pushedAuthorizationRefused(status: Int, OAuthErrorResponse)
+    /// The pushed authorization response is not valid (RFC 9126 §2.2): no `request_uri`, or no positive
+    /// `expires_in`.
+    case invalidPushedAuthorizationResponse(String)
+    /// A resource indicator is not an absolute URI without a fragment (RFC 8707 §2).
+    case invalidResource(String)
+    /// The token exchange (RFC 8693) issued another type of token than the one requested, or the response is
+    /// not valid (§2.2.1: `access_token` and `issued_token_type` are required). Nothing was used.
+    case invalidTokenExchangeResponse(String)
+    /// A token for `resource` was asked of a user who has no refresh token to get it with (RFC 8707 §2.2).
+    case resourceTokenUnavailable(resource: String)
     /// A `WWW-Authenticate` field value could not be read (RFC 9110 §11.6.1); the reason names the byte.
     case invalidChallenge(String)
     /// A `SigningKey` could not sign a DPoP proof or client assertion; the reason is the key's error.
@@ -94,6 +112,12 @@ public enum AuthClientError: Error, Sendable {
         case .deviceCodeExpired: 10021
         case .keySetRefetchFailed: 10022
         case .idTokenSecretMismatch: 10023
+        case .pushedAuthorizationUnavailable: 10201
+        case .pushedAuthorizationRefused: 10202
+        case .invalidPushedAuthorizationResponse: 10203
+        case .invalidResource: 10204
+        case .invalidTokenExchangeResponse: 10205
+        case .resourceTokenUnavailable: 10206
         case .invalidChallenge: 10024
         case .signingFailed: 10351
         case .unexpectedTokenType: 10352
@@ -107,6 +131,7 @@ public enum AuthClientError: Error, Sendable {
         case .callback(let error): error.oauthErrorResponse?.error
         case .tokenEndpoint(.tokenErrorResponse(let response)): response.error
         case .refreshFailed(.refused(let response)): response.error
+        case .pushedAuthorizationRefused(_, let response): response.error
         default: nil
         }
     }
@@ -153,6 +178,17 @@ extension AuthClientError: CustomStringConvertible {
             case .idTokenSecretMismatch(let keyID):
                 "the HS256 ID token does not verify with the client secret (OpenID Connect Core §10.1); its header names key '\(keyID)', "
                     + "so the provider may be MACing with a key of its own rather than the client secret"
+            case .pushedAuthorizationUnavailable(let reason):
+                "a pushed authorization request (RFC 9126) is required but cannot be made: \(reason); the client does not fall back "
+                    + "to a plain authorization request"
+            case .pushedAuthorizationRefused(let status, let response):
+                "the pushed authorization request endpoint answered \(status) (RFC 9126 §2.3): \(response)"
+            case .invalidPushedAuthorizationResponse(let reason): "invalid pushed authorization response (RFC 9126 §2.2): \(reason)"
+            case .invalidResource(let resource):
+                "the resource '\(resource)' is not an absolute URI without a fragment (RFC 8707 §2)"
+            case .invalidTokenExchangeResponse(let reason): "invalid token exchange response (RFC 8693 §2.2): \(reason)"
+            case .resourceTokenUnavailable(let resource):
+                "no refresh token to ask for a token for the resource '\(resource)' with (RFC 8707 §2.2); sign in with that resource"
             case .invalidChallenge(let reason): "the WWW-Authenticate header cannot be read: \(reason)"
             case .signingFailed(let reason): "the signing key failed to sign a DPoP proof or client assertion: \(reason)"
             case .unexpectedTokenType(let type):

@@ -30,17 +30,28 @@ public struct AuthorizationRequest: Sendable {
         public var maxAge: Int64?
         /// Any other parameters, in order (e.g. `ui_locales`, `acr_values`, a provider's own).
         public var additionalParameters: [FormParameter]
+        /// The resources (RFC 8707 §2) to ask tokens for, sent as `resource` here and in the code exchange;
+        /// nil uses the configuration's `resources`.
+        public var resources: [String]?
+        /// Whether the parameters are pushed first (RFC 9126). Default ``PushedAuthorization/automatic``.
+        public var pushedAuthorization: PushedAuthorization
 
-        public init(prompt: [Prompt] = [], loginHint: String? = nil, maxAge: Int64? = nil, additionalParameters: [FormParameter] = []) {
+        public init(
+            prompt: [Prompt] = [], loginHint: String? = nil, maxAge: Int64? = nil, additionalParameters: [FormParameter] = [],
+            resources: [String]? = nil, pushedAuthorization: PushedAuthorization = .automatic
+        ) {
             self.prompt = prompt
             self.loginHint = loginHint
             self.maxAge = maxAge
             self.additionalParameters = additionalParameters
+            self.resources = resources
+            self.pushedAuthorization = pushedAuthorization
         }
     }
 
-    /// The full authorization URL to open in the user agent.
-    public let url: URI
+    /// The full authorization URL to open in the user agent; after a push, only `client_id` and
+    /// `request_uri` (RFC 9126 §4).
+    public internal(set) var url: URI
     /// The PKCE pair: the challenge went out in ``url``; the verifier goes to the token endpoint.
     public let pkce: PKCE
     /// The state sent; the response must carry it back unchanged (RFC 6749 §10.12).
@@ -53,16 +64,22 @@ public struct AuthorizationRequest: Sendable {
     public let redirectURI: String
     /// The callback the redirect must match.
     public let callback: Callback
+    /// The resources asked for (RFC 8707), repeated in the code exchange.
+    public let resources: [String]
+    /// The pushed authorization response (RFC 9126 §2.2) when the parameters were pushed, else nil.
+    public internal(set) var pushed: PushedAuthorizationResponse?
     /// The DPoP key this login binds its tokens to (RFC 9449), when the configuration uses DPoP: new for
     /// each request, drawn from the same generator. A secret.
     public let dpopKey: P256PrivateKey?
     /// The issuer the response's `iss` must equal, and whether it is required (RFC 9207).
     let expectations: (issuer: String, requiresIssuer: Bool)
+    /// Every authorization parameter, in order: the query of a plain request, the body of a pushed one.
+    let parameters: [FormParameter]
 
     /// The parameter names the client sets itself.
     static let reservedNames = [
         "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge", "code_challenge_method",
-        "prompt", "login_hint", "max_age", "dpop_jkt",
+        "prompt", "login_hint", "max_age", "resource", "request_uri", "request", "dpop_jkt",
     ]
 
     /// Builds a request for `configuration` at the provider described by `metadata`, drawing the verifier,
@@ -94,9 +111,14 @@ public struct AuthorizationRequest: Sendable {
         }
         if let hint = options.loginHint { parameters.append(FormParameter(name: "login_hint", value: hint)) }
         if let maxAge = options.maxAge { parameters.append(FormParameter(name: "max_age", value: String(maxAge))) }
+        let resources = options.resources ?? configuration.resources
+        try ResourceIndicator.check(resources)
+        parameters += ResourceIndicator.parameters(resources)
         // RFC 9449 §10: binds the authorization code to the DPoP key.
         if let dpopKey { parameters.append(FormParameter(name: "dpop_jkt", value: dpopKey.thumbprint)) }
         parameters += options.additionalParameters
+        self.parameters = parameters
+        self.resources = resources
         let text = SecureURL.appending(parameters, to: metadata.authorizationEndpoint)
         do {
             url = try URI(parsing: text)

@@ -3,8 +3,8 @@ extension ClientAuthentication: CustomReflectable {
     public var customMirror: Mirror {
         switch self {
         case .none: Mirror(self, children: [], displayStyle: .enum)
-        case .clientSecretBasic, .clientSecretPost: Mirror(self, children: ["secret": "<redacted>"], displayStyle: .enum)
-        case .privateKeyJWT(let key): Mirror(self, children: ["key": key.description], displayStyle: .enum)
+        case .clientSecretBasic, .clientSecretPost, .clientSecretJWT: Mirror(self, children: ["secret": "<redacted>"], displayStyle: .enum)
+        case .privateKeyJWT(let key, _): Mirror(self, children: ["key": key.description], displayStyle: .enum)
         }
     }
 }

@@ -4,6 +4,7 @@
 /// let native: ClientAuthentication = .none   // a public client: native apps (RFC 8252 §8.4), PKCE protects the code
 /// let basic = ClientAuthentication.clientSecretBasic("s3cr3t")   // HTTP Basic with the form-encoded id and secret (RFC 6749 §2.3.1)
 /// let post = ClientAuthentication.clientSecretPost("s3cr3t")     // client_id and client_secret in the form body (RFC 6749 §2.3.1)
+/// let jwt = ClientAuthentication.clientSecretJWT("s3cr3t")       // an HS256 client assertion, the secret never sent (RFC 7523 §2.2)
 /// ```
 ///
 /// A secret shipped inside an app is not a secret (RFC 8252 §8.5): use `.none` for apps you distribute, and
@@ -16,10 +17,14 @@ public enum ClientAuthentication: Hashable, Sendable {
     case clientSecretBasic(String)
     /// `client_id` and `client_secret` in the request body (RFC 6749 §2.3.1).
     case clientSecretPost(String)
-    /// `private_key_jwt` (OpenID Connect Core §9, RFC 7523 §2.2): a JWT signed with the client's key as
-    /// `client_assertion`, new for each request (`iss` = `sub` = client id, `aud` = token endpoint, `jti`,
-    /// `iat`, `exp` one minute later), at the token, revocation and device authorization endpoints.
-    case privateKeyJWT(ClientAssertionKey)
+    /// `client_secret_jwt` (OpenID Connect Core §9, RFC 7523 §2.2): a short-lived JWT MACed with HS256 under
+    /// the secret, sent as `client_assertion` with `client_assertion_type=urn:ietf:params:oauth:client-assertion-type:jwt-bearer`;
+    /// the secret itself never leaves the client. See ``ClientAssertion`` for the claims.
+    case clientSecretJWT(String, audience: ClientAssertion.Audience = .tokenEndpoint)
+    /// `private_key_jwt` (OpenID Connect Core §9, RFC 7523 §2.2): the same assertion as `clientSecretJWT`
+    /// (see ``ClientAssertion``), signed with the client's ``SigningKey`` (ES256 with `P256PrivateKey`), new
+    /// for each request, at the token, pushed authorization, revocation and device authorization endpoints.
+    case privateKeyJWT(ClientAssertionKey, audience: ClientAssertion.Audience = .tokenEndpoint)
 }
 
 extension ClientAuthentication: CustomStringConvertible {
@@ -29,6 +34,7 @@ extension ClientAuthentication: CustomStringConvertible {
         case .none: "none"
         case .clientSecretBasic: "client_secret_basic"
         case .clientSecretPost: "client_secret_post"
+        case .clientSecretJWT: "client_secret_jwt"
         case .privateKeyJWT: "private_key_jwt"
         }
     }

@@ -15,6 +15,7 @@ extension ClientConfiguration: CustomReflectable {
                 "leewaySeconds": leewaySeconds,
                 "allowedAlgorithms": allowedAlgorithms,
                 "prefersEphemeralWebBrowserSession": prefersEphemeralWebBrowserSession,
+                "resources": resources,
                 "usesDPoP": usesDPoP,
             ],
             displayStyle: .struct)

@@ -47,6 +47,12 @@ public struct ClientConfiguration: Sendable {
     /// When a refresh that failed for a transient reason (no response, 5xx, 429) is tried again. Default
     /// ``RetryPolicy/default`` (3 attempts, 1 s then 2 s apart); ``RetryPolicy/none`` turns retries off.
     public var retryPolicy: RetryPolicy = .default
+    /// The resources (RFC 8707 §2) every authorization request, code exchange and refresh asks tokens for,
+    /// as `resource` parameters: absolute URIs without a fragment. Default none. A login's own
+    /// `AuthorizationRequest.Options.resources` replace them for that login.
+    public var resources: [String] = []
+    /// Where `client_secret_jwt` assertions draw their `jti` (see ``ClientAssertionIDGenerator``).
+    public var assertionIDs: ClientAssertionIDGenerator = .system
 
     // MARK: ID-token keys
     /// The least time between two fetches of the JWK Set made because a token named a `kid` the cached set
@@ -88,6 +94,9 @@ public struct ClientConfiguration: Sendable {
             throw .invalidConfiguration("the client secret is empty")
         }
         if case .clientSecretPost(let secret) = clientAuthentication, secret.isEmpty {
+            throw .invalidConfiguration("the client secret is empty")
+        }
+        if case .clientSecretJWT(let secret, _) = clientAuthentication, secret.isEmpty {
             throw .invalidConfiguration("the client secret is empty")
         }
         self.issuer = issuer

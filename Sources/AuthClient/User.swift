@@ -42,10 +42,10 @@ public actor User {
     /// The user's `sub` at the provider.
     public nonisolated let subject: String
     /// The current tokens; nil once logged out.
-    public private(set) var tokens: TokenSet?
+    public internal(set) var tokens: TokenSet?
     /// How many refreshes this user has made (each may have taken several attempts: see ``RetryPolicy``).
     public private(set) var refreshCount = 0
-    private var refreshing: Task<Result<TokenSet, AuthClientError>, Never>?
+    private(set) var refreshing: Task<Result<TokenSet, AuthClientError>, Never>?
     /// The callers waiting for the running refresh, each resumed once: by its result, or by the caller's
     /// own cancellation (the refresh goes on for the others).
     private var waiters: [Int: CheckedContinuation<Result<TokenSet, AuthClientError>, Never>] = [:]
@@ -56,7 +56,11 @@ public actor User {
     private var storedRefreshToken: String?
     /// Changes when the user logs in or out, so that a refresh that was running then does not bring old
     /// tokens back.
-    private var generation = 0
+    private(set) var generation = 0
+    /// Access tokens for single resources (RFC 8707), by resource, with the generation they belong to.
+    var resourceTokens: [String: (generation: Int, tokens: TokenSet)] = [:]
+    /// The resource token request in flight: it spends the refresh token too, so it and a refresh never overlap.
+    var resourceRefreshing: Task<Result<TokenSet, AuthClientError>, Never>?
 
     init(client: AuthClient, subject: String, tokens: TokenSet) {
         self.client = client
@@ -136,7 +140,15 @@ public actor User {
     public func logout(revokeTokens: Bool = true) async throws(AuthClientError) -> LogoutResult {
         // A refresh in flight may rotate the refresh token: wait for it, so that the live one is revoked and
         // the refresh cannot bring tokens back after the logout.
-        while let running = refreshing { _ = await running.value }
+        while true {
+            if let running = refreshing {
+                _ = await running.value
+            } else if let running = resourceRefreshing {
+                _ = await running.value
+            } else {
+                break
+            }
+        }
         guard let tokens else { return LogoutResult(revocation: .skipped, endSessionURL: nil) }
         generation += 1
         self.tokens = nil
@@ -177,6 +189,7 @@ public actor User {
     /// task is cancelled stops waiting at once (``TransportFailure/Kind/cancelled``); the refresh goes on
     /// for the others.
     private func refresh(replacing stale: TokenSet) async throws(AuthClientError) -> TokenSet {
+        while refreshing == nil, let running = resourceRefreshing { _ = await running.value }
         guard let current = tokens else { throw .loggedOut }
         if current.accessToken != stale.accessToken { return current }
         if refreshing == nil {
@@ -340,7 +353,7 @@ public actor User {
     /// Saves `set`; on failure keeps it as unsaved and returns the error. A save that lands after the
     /// tokens changed may have overwritten newer ones, or brought back a user who logged out: then the
     /// tokens now are saved again, or the saved ones removed.
-    private func persist(_ set: TokenSet) async -> AuthClientError? {
+    func persist(_ set: TokenSet) async -> AuthClientError? {
         let started = generation
         do {
             try await client.store.save(StoredCredential(user: subject, tokens: set))

@@ -11,12 +11,14 @@ extension FakeOpenIDProvider {
     func authorize(_ url: URI, as authorization: Authorization, counted: Bool = true) throws(AuthSessionError) -> String {
         if counted { state.withLock { $0.counts[.authorization, default: 0] += 1 } }
         if case .cancel = authorization { throw .canceledLogin }
-        let parameters: [FormParameter]
+        let query: [FormParameter]
         do {
-            parameters = try url.queryParameters()
+            query = try url.queryParameters()
         } catch {
             throw .userAgentFailed("the provider shows an error page: the authorization URL does not parse")
         }
+        let pushed = try authorizationParameters(query)
+        let parameters = pushed ?? query
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         guard value("client_id") == configuration.clientID else {
             throw .userAgentFailed("the provider shows an error page: unknown client_id")
@@ -34,6 +36,10 @@ extension FakeOpenIDProvider {
         func error(_ code: OAuthErrorCode, _ description: String) -> String {
             redirect([FormParameter(name: "error", value: code.rawValue), FormParameter(name: "error_description", value: description)])
         }
+        guard pushed != nil else {
+            return error(.invalidRequest, "pushed authorization requests are required (RFC 9126 §5)")
+        }
+        if let refused = refusedResource(parameters) { return error(.invalidTarget, refused) }
         guard value("response_type") == "code" else { return error(.unsupportedResponseType, "only code is supported") }
         guard let challenge = value("code_challenge"), value("code_challenge_method") == "S256" else {
             return error(.invalidRequest, "PKCE with S256 is required")
@@ -56,7 +62,8 @@ extension FakeOpenIDProvider {
             let code = provider.token()
             provider.codes[code] = ProviderState.CodeGrant(
                 clientID: configuration.clientID, redirectURI: redirectURI, challenge: challenge, nonce: value("nonce"),
-                subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew, dpopJKT: value("dpop_jkt"))
+                subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew,
+                resources: parameters.filter { $0.name == "resource" }.map(\.value), dpopJKT: value("dpop_jkt"))
             return code
         }
         if case .forgedState = authorization {

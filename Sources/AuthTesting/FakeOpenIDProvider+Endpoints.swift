@@ -38,6 +38,7 @@ extension FakeOpenIDProvider {
         case (.deviceVerification, .get): return deviceVerificationPage(request)
         case (.deviceVerification, .post): return submitDeviceVerificationPage(request)
         case (.endSession, .get): return TransportResponse(status: 200)
+        case (.pushedAuthorization, .post): return pushAuthorizationRequest(request)
         default: return TransportResponse(status: 405)
         }
     }
@@ -60,6 +61,8 @@ extension FakeOpenIDProvider {
             "code_challenge_methods_supported": ["S256"],
             "token_endpoint_auth_methods_supported": [.string(configuration.clientAuthentication.description)],
             "authorization_response_iss_parameter_supported": .bool(configuration.sendsIssuerInAuthorizationResponse),
+            "pushed_authorization_request_endpoint": .string(url(of: .pushedAuthorization)),
+            "require_pushed_authorization_requests": .bool(configuration.requiresPushedAuthorizationRequests),
             "dpop_signing_alg_values_supported": ["ES256"],
         ]
     }
@@ -100,11 +103,13 @@ extension FakeOpenIDProvider {
         case nil where configuration.requiresDPoP: return tokenEndpointRefusal(.invalid("a DPoP proof is required"))
         case nil: break
         }
+        let resources = parameters.filter { $0.name == "resource" }.map(\.value)
         switch value("grant_type") {
-        case "authorization_code": return exchangeCode(value, jkt: jkt)
-        case "refresh_token": return refresh(value, jkt: jkt)
+        case "authorization_code": return exchangeCode(value, resources: resources, jkt: jkt)
+        case "refresh_token": return refresh(value, resources: resources, jkt: jkt)
         case Self.deviceCodeGrantType: return pollDevice(value, jkt: jkt)
-        default: return Self.oauthError(.unsupportedGrantType, "only authorization_code, refresh_token and device_code")
+        case TokenExchangeRequest.grantType: return exchangeToken(parameters)
+        default: return Self.oauthError(.unsupportedGrantType, "only authorization_code, refresh_token, device_code and token-exchange")
         }
     }
 
@@ -129,7 +134,11 @@ extension FakeOpenIDProvider {
                 Self.formDecoded(decoded[..<colon]) == configuration.clientID,
                 Self.formDecoded(decoded[(colon + 1)...]) == secret
             else { return refused }
-        case .privateKeyJWT(let key):
+        case .clientSecretJWT(let secret, _):
+            if let reason = verifyClientAssertion(value, secret: secret) {
+                return Self.json(401, ["error": "invalid_client", "error_description": .string(reason)])
+            }
+        case .privateKeyJWT(let key, _):
             guard request.header("Authorization") == nil, value("client_secret") == nil, verifyClientAssertion(key, value) else {
                 return refused
             }
@@ -137,7 +146,7 @@ extension FakeOpenIDProvider {
         return nil
     }
 
-    private func exchangeCode(_ value: (String) -> String?, jkt: String?) -> TransportResponse {
+    private func exchangeCode(_ value: (String) -> String?, resources: [String], jkt: String?) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let code = value("code"), var grant = state.codes[code] else { return Self.oauthError(.invalidGrant, "unknown code") }
@@ -161,20 +170,24 @@ extension FakeOpenIDProvider {
             guard let verifier = value("code_verifier").flatMap({ try? CodeVerifier($0) }),
                 let challenge = try? CodeChallenge(value: grant.challenge, method: .s256), challenge.matches(verifier)
             else { return Self.oauthError(.invalidGrant, "PKCE verification failed (RFC 7636 §4.6)") }
+            // RFC 8707 §2.2: the token request may narrow the resources to some of those authorized.
+            guard resources.allSatisfy(grant.resources.contains) else {
+                return Self.oauthError(.invalidTarget, "a resource was not in the authorization request (RFC 8707 §2.2)")
+            }
             // RFC 9449 §10: a code requested with dpop_jkt is redeemed only with a proof of that key.
             if let bound = grant.dpopJKT, bound != jkt {
                 return Self.json(400, ["error": "invalid_dpop_proof", "error_description": "the proof's key is not the dpop_jkt"])
             }
             let (body, issued) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now,
-                withIDToken: true, jkt: jkt)
+                withIDToken: true, granted: grant.resources, audience: resources.isEmpty ? grant.resources : resources, jkt: jkt)
             grant.issuedTokens = issued
             state.codes[code] = grant
             return Self.json(200, body)
         }
     }
 
-    private func refresh(_ value: (String) -> String?, jkt: String?) -> TransportResponse {
+    private func refresh(_ value: (String) -> String?, resources: [String], jkt: String?) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let token = value("refresh_token"), let grant = state.refreshTokens[token] else {
@@ -184,11 +197,15 @@ extension FakeOpenIDProvider {
             if let bound = grant.jkt, bound != jkt {
                 return Self.json(400, ["error": "invalid_dpop_proof", "error_description": "the refresh token is bound to another key"])
             }
+            // RFC 8707 §2.2: a refresh may ask for any resource the grant covers, one at a time or all.
+            guard resources.allSatisfy(grant.audience.contains) else {
+                return Self.oauthError(.invalidTarget, "the refresh token was not granted for that resource (RFC 8707 §2.2)")
+            }
             if configuration.rotatesRefreshTokens { state.refreshTokens[token] = nil }
             let (body, _) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
                 withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
-                jkt: jkt)
+                granted: grant.audience, audience: resources.isEmpty ? grant.audience : resources, jkt: jkt)
             return Self.json(200, body)
         }
     }
@@ -196,12 +213,12 @@ extension FakeOpenIDProvider {
     /// A token response (RFC 6749 §5.1) with a signed ID token (OpenID Connect Core §3.1.3.3, §2).
     func issueTokens(
         _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
-        keepingRefreshToken: String? = nil, jkt: String? = nil
+        keepingRefreshToken: String? = nil, granted: [String] = [], audience: [String] = [], jkt: String? = nil
     ) -> (JSONValue, [String]) {
         let issuedAt = now + state.skew
         let accessToken = state.token()
         state.accessTokens[accessToken] = .init(
-            subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, jkt: jkt)
+            subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, audience: audience, jkt: jkt)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
         try? body.append("token_type", jkt == nil ? "Bearer" : "DPoP")
@@ -209,7 +226,7 @@ extension FakeOpenIDProvider {
         var issued = [accessToken]
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
-            state.refreshTokens[refreshToken] = .init(subject: subject, scope: scope, expiresAt: .max, jkt: jkt)
+            state.refreshTokens[refreshToken] = .init(subject: subject, scope: scope, expiresAt: .max, audience: granted, jkt: jkt)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
@@ -300,6 +317,8 @@ extension FakeOpenIDProvider {
         else {
             return Self.oauthError(.invalidRequest, "no token")
         }
+        // RFC 7009 §2.1: the client authenticates as at the token endpoint.
+        if let refused = authenticateClient(request, { name in parameters.first { $0.name == name }?.value }) { return refused }
         state.withLock { state in
             state.accessTokens[token] = nil
             state.refreshTokens[token] = nil

@@ -56,6 +56,16 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         /// Whether the device grant's token response carries an ID token (RFC 8628 defines none; some
         /// providers, e.g. django-oauth-toolkit, send none).
         public var issuesIDTokenForDeviceGrant = true
+        /// Whether every authorization request must be pushed first (RFC 9126 §5
+        /// `require_pushed_authorization_requests`); a plain one gets `invalid_request`.
+        public var requiresPushedAuthorizationRequests = false
+        /// How long a pushed request's `request_uri` lives, in seconds (RFC 9126 §2.2 `expires_in`).
+        public var pushedRequestLifetime: Int64 = 60
+        /// The resources (RFC 8707) the provider issues tokens for; any other gets `invalid_target`.
+        public var resources = ["https://api.authflow.test/", "https://files.authflow.test/"]
+        /// The `issued_token_type` a token exchange answers with (RFC 8693 §2.2.1); change it to see the
+        /// client refuse a type it did not ask for.
+        public var tokenExchangeIssuedTokenType = TokenType.accessToken
         /// Claims of each user, by `sub`, returned in the ID token (email when asked) and from userinfo.
         public var users: [String: JSONObject] = ["alice": FakeOpenIDProvider.claims(email: "alice@example.com", name: "Alice Example")]
         /// Whether the token endpoint and userinfo refuse requests without a DPoP proof (RFC 9449).
@@ -82,6 +92,8 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         case deviceAuthorization = "/device_authorization"
         /// The page where the user enters a device's user code (RFC 8628 §3.3).
         case deviceVerification = "/device"
+        /// The pushed authorization request endpoint (RFC 9126 §2).
+        case pushedAuthorization = "/par"
     }
 
     /// A failure to inject at an endpoint.
@@ -152,12 +164,15 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
 
     /// The metadata its discovery document describes.
     public var metadata: ProviderMetadata {
-        ProviderMetadata(
+        var metadata = ProviderMetadata(
             issuer: configuration.issuer, authorizationEndpoint: url(of: .authorization), tokenEndpoint: url(of: .token),
             jwksURI: url(of: .jwks), userinfoEndpoint: url(of: .userinfo), endSessionEndpoint: url(of: .endSession),
             revocationEndpoint: configuration.listsRevocationEndpointInDiscovery ? url(of: .revocation) : nil,
             deviceAuthorizationEndpoint: url(of: .deviceAuthorization),
             authorizationResponseIssuerParameterSupported: configuration.sendsIssuerInAuthorizationResponse)
+        metadata.pushedAuthorizationRequestEndpoint = url(of: .pushedAuthorization)
+        metadata.requiresPushedAuthorizationRequests = configuration.requiresPushedAuthorizationRequests
+        return metadata
     }
 
     /// The user agent that performs the authorization step against this provider.

@@ -9,25 +9,30 @@ import Dispatch
 /// The URL gets `redirect_uri=http://127.0.0.1:PORT/PATH` appended, or, if it contains `{redirect_uri}`,
 /// that placeholder replaced. The callback is printed as received (it carries the code: treat the output
 /// as a secret); checking it is `authflow callback parse`'s job.
-enum LoginCommand {
-    static func run(_ arguments: Arguments, terminal: inout some Terminal) throws(CLIError) {
-        var arguments = arguments
-        guard let authorizeURL = try arguments.option("--authorize-url") else { throw .usage("login needs --authorize-url URL") }
-        let path = try arguments.option("--redirect-path") ?? "/callback"
-        let port =
-            try arguments.option("--port").map { (text) throws(CLIError) -> UInt16 in
-                guard let port = UInt16(text) else { throw .usage("--port takes 0 to 65535, not '\(text)'") }
-                return port
-            } ?? 0
-        let timeout =
-            try arguments.option("--timeout").map { (text) throws(CLIError) -> Double in
-                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                    throw .usage("--timeout takes seconds, not '\(text)'")
-                }
-                return seconds
-            } ?? 300
-        let noBrowser = arguments.flag("--no-browser")
-        try arguments.expectNone()
+enum LoginCommand: CLICommand {
+    static let authorizeURL = Option<String>(
+        "authorize-url", value: "URL", help: "the authorization URL; redirect_uri is added (or fills {redirect_uri})", required: true)
+    static let redirectPath = Option<String>("redirect-path", value: "PATH", help: "the loopback callback path (default /callback)")
+    static let port = Option<UInt16>("port", value: "PORT", help: "the loopback port (default: any free port)")
+    static let timeout = Option<Double>("timeout", value: "SECONDS", help: "how long to wait for the redirect (default 300)")
+    static let noBrowser = Flag("no-browser", help: "print the URL instead of opening a browser")
+
+    static let spec = CommandSpec(
+        "login", summary: "a real loopback login (RFC 8252 §7.3); prints the callback received",
+        discussion: """
+            Listens on 127.0.0.1, adds redirect_uri to the URL, opens the browser ($AUTHFLOW_BROWSER or the
+            system's), and prints the callback received. It holds the code: treat the output as a secret.
+            """,
+        options: [authorizeURL, redirectPath, port, timeout, noBrowser],
+        examples: ["login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'"])
+
+    static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
+        let authorizeURL = try arguments.required(Self.authorizeURL)
+        let path = arguments.value(Self.redirectPath) ?? "/callback"
+        let port = arguments.value(Self.port) ?? 0
+        let timeout = arguments.value(Self.timeout) ?? 300
+        guard timeout > 0 else { throw .usage("--timeout takes seconds, not '\(timeout)'") }
+        let noBrowser = arguments.isSet(Self.noBrowser)
 
         let listener: LoopbackListener
         do { listener = try LoopbackListener(path: path, port: port) } catch { throw .failure("\(error)") }

@@ -1,3 +1,4 @@
+import AuthCallback
 import AuthJSON
 
 /// Everything the fake provider remembers, behind its lock.
@@ -10,6 +11,8 @@ struct ProviderState {
         var subject: String
         var scope: String
         var authTime: Int64
+        /// The resources asked for (RFC 8707), which the tokens may serve.
+        var resources: [String] = []
         /// `dpop_jkt` from the authorization request (RFC 9449 §10), if any.
         var dpopJKT: String? = nil
         var used = false
@@ -20,8 +23,16 @@ struct ProviderState {
         var subject: String
         var scope: String
         var expiresAt: Int64
+        /// An access token's audience, or the resources a refresh token may get tokens for (RFC 8707).
+        var audience: [String] = []
         /// The DPoP key thumbprint the token is bound to (`cnf.jkt`, RFC 9449 §6), nil for Bearer.
         var jkt: String? = nil
+    }
+
+    /// A pushed authorization request (RFC 9126), by request URI: single use, until `expiresAt`.
+    struct PushedRequest {
+        var parameters: [FormParameter]
+        var expiresAt: Int64
     }
 
     var generator: SeededRandomNumberGenerator
@@ -52,6 +63,9 @@ struct ProviderState {
         var decision = Decision.pending
     }
     var skew: Int64 = 0
+    var pushedRequests: [String: PushedRequest] = [:]
+    /// The `jti` of every client assertion accepted, with its `exp` (RFC 7523 §3: no replay).
+    var assertionIDs: [String: Int64] = [:]
     /// DPoP proof and client assertion `jti`s seen (replays are refused), and the nonce demanded.
     var usedProofIDs: Set<String> = []
     var usedAssertionIDs: Set<String> = []

@@ -1,0 +1,76 @@
+public import AuthCredentials
+
+extension User {
+    /// An access token for one resource (RFC 8707 §2.2): asked of the token endpoint with the user's refresh
+    /// token and `resource`, then kept until it is about to expire.
+    ///
+    /// ```swift
+    /// let token = try await user.accessToken(forResource: "https://api.example.com/")
+    /// var request = TransportRequest(method: .get, url: "https://api.example.com/orders")
+    /// request.setHeader("Authorization", "Bearer " + token)
+    /// ```
+    ///
+    /// The main token set stays as it was — except its refresh token when the provider rotated it in the
+    /// answer: the new refresh token replaces the old in memory and in the store at once (the old one may be
+    /// spent). Resource tokens are kept in memory only, never stored: after a restart they are asked for
+    /// again with the stored refresh token. A login or logout forgets them.
+    ///
+    /// One refresh-token use at a time per user: a resource request waits for a running refresh and the
+    /// other way round. Throws `invalidResource` for a resource that is not an absolute URI without a
+    /// fragment, `resourceTokenUnavailable` when there is no refresh token, and the token endpoint's refusal
+    /// as sent (`invalid_target` when the provider does not know the resource). A refusal does not end the
+    /// session; the next ordinary refresh decides that.
+    public func accessToken(forResource resource: String) async throws(AuthClientError) -> String {
+        try await tokens(forResource: resource).accessToken
+    }
+
+    /// The token set for one resource (see ``accessToken(forResource:)``): access token, expiry, scopes;
+    /// never a refresh token.
+    public func tokens(forResource resource: String) async throws(AuthClientError) -> TokenSet {
+        try ResourceIndicator.check([resource])
+        while true {
+            guard tokens != nil else { throw .loggedOut }
+            if let cached = resourceTokens[resource], cached.generation == generation,
+                !cached.tokens.needsRefresh(at: client.clock.now(), window: client.configuration.refreshWindowSeconds)
+            {
+                return cached.tokens
+            }
+            if let running = refreshing {
+                _ = await running.value
+            } else if let running = resourceRefreshing {
+                _ = await running.value
+            } else {
+                break
+            }
+        }
+        let task = Task { await self.fetchResourceTokens(resource) }
+        resourceRefreshing = task
+        let result = await task.value
+        resourceRefreshing = nil
+        return try result.get()
+    }
+
+    private func fetchResourceTokens(_ resource: String) async -> Result<TokenSet, AuthClientError> {
+        guard let current = tokens else { return .failure(.loggedOut) }
+        guard let refreshToken = current.refreshToken else { return .failure(.resourceTokenUnavailable(resource: resource)) }
+        let started = generation
+        let receivedAt = client.clock.now()
+        let response: TokenResponse
+        do {
+            response = try await client.refreshTokens(current, resources: [resource])
+        } catch {
+            return .failure(error)
+        }
+        // A login or logout happened meanwhile: the answer belongs to tokens that are gone.
+        guard generation == started, var main = tokens else { return .failure(.loggedOut) }
+        let issued = TokenSet(response, receivedAt: receivedAt)
+        let resourceTokens = TokenSet(accessToken: issued.accessToken, expiresAt: issued.expiresAt, scopes: issued.scopes)
+        self.resourceTokens[resource] = (generation, resourceTokens)
+        if let rotated = response.refreshToken, rotated != refreshToken {
+            main.refreshToken = rotated
+            tokens = main
+            if let failure = await persist(main) { return .failure(failure) }
+        }
+        return .success(resourceTokens)
+    }
+}
