@@ -1,5 +1,6 @@
 import AuthJSON
 import AuthJWT
+import Foundation
 import Testing
 
 @testable import AuthFlowCLI
@@ -41,5 +42,17 @@ struct SigningCommandTests {
         #expect(terminal.errors.contains("256"))
         #expect(CLI.run(arguments: ["jwt", "sign", "--alg", "ES256", "--key", "public.jwk"], terminal: &terminal) == 1)
         #expect(CLI.run(arguments: ["jwt", "sign", "--alg", "RS256", "--key", "public.jwk"], terminal: &terminal) == 2)
+    }
+}
+
+@Suite("authflow demo --dpop")
+struct DPoPDemoTests {
+    @Test("narrates a DPoP-bound login and a resource request, each with its one use_dpop_nonce retry, and exits 0")
+    func demo() {
+        var terminal = MemoryTerminal()
+        #expect(CLI.run(arguments: ["demo", "--dpop"], terminal: &terminal) == 0)
+        #expect(terminal.output.components(separatedBy: "use_dpop_nonce").count >= 4)
+        #expect(terminal.output.contains("token_type = DPoP") && terminal.output.contains("sub = alice"))
+        #expect(CLI.run(arguments: ["demo", "--dpop", "--device"], terminal: &terminal) == 2)
     }
 }
