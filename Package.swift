@@ -26,22 +26,12 @@ let libraries: [Library] = [
     Library(name: "AuthCredentials", dependencies: ["AuthCallback", "AuthJWT", "AuthJSON"]),
     Library(name: "AuthButtonLayout"),
     Library(name: "AuthSession", dependencies: ["AuthCallback", "AuthCredentials", "AuthDigest", "AuthJWT", "AuthPKCE"]),
-    Library(
-        name: "AuthClient",
-        dependencies: ["AuthBase64URL", "AuthCallback", "AuthCredentials", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
+    Library(name: "AuthClient", dependencies: ["AuthBase64URL", "AuthCallback", "AuthCredentials", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
     // The URLSession transport: the only module that imports Foundation's networking.
     // It also gives every module's error a LocalizedError conformance, so it names them all.
-    Library(
-        name: "AuthURLSession",
-        dependencies: [
-            "AuthBase64URL", "AuthButtonLayout", "AuthCallback", "AuthClient", "AuthCredentials", "AuthDigest", "AuthJSON", "AuthJWT",
-            "AuthPKCE", "AuthSession",
-        ]),
+    Library(name: "AuthURLSession", dependencies: ["AuthBase64URL", "AuthButtonLayout", "AuthCallback", "AuthClient", "AuthCredentials", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
     // Test doubles users can reuse (fake provider, scripted transports, test keys); kept out of the umbrella.
-    Library(
-        name: "AuthTesting",
-        dependencies: ["AuthBase64URL", "AuthCallback", "AuthClient", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"],
-        inUmbrella: false),
+    Library(name: "AuthTesting", dependencies: ["AuthBase64URL", "AuthCallback", "AuthClient", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"], inUmbrella: false),
 ]
 
 /// Test targets: one per module, plus the shared vector loader.
@@ -95,10 +85,9 @@ let package = Package(
 // The same settings for every target: strict Swift 6, explicit `any`, and imports that must be declared
 // by the file that uses them.
 for target in package.targets {
-    target.swiftSettings =
-        (target.swiftSettings ?? []) + [
-            .enableUpcomingFeature("ExistentialAny"),
-            .enableUpcomingFeature("MemberImportVisibility"),
-            .enableUpcomingFeature("InternalImportsByDefault"),
-        ]
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
 }

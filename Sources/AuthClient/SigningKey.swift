@@ -21,9 +21,9 @@ public import AuthJWT
 /// let client = ClientAuthentication.privateKeyJWT(ClientAssertionKey(EnclaveKey(reference: key)))
 /// ```
 ///
-/// The contract, which AuthFlow relies on and does not check beyond verifying nothing: ``sign(_:)``
-/// returns the JWS signature of exactly `signingInput` (RFC 7515 §5.1) for ``algorithm`` — for ES256 the
-/// 64-byte r ‖ s of RFC 7518 §3.4, not DER; ``publicJWK`` holds only public members.
+/// The contract, which AuthFlow relies on and does not check: ``SigningKey/sign(_:)``
+/// returns the JWS signature of exactly `signingInput` (RFC 7515 §5.1) for ``SigningKey/algorithm`` — for ES256 the
+/// 64-byte r ‖ s of RFC 7518 §3.4, not DER; ``SigningKey/publicJWK`` holds only public members.
 public protocol SigningKey: Sendable {
     /// The JWS `alg` of the signatures (ES256 for `P256PrivateKey`).
     var algorithm: JWSAlgorithm { get }
@@ -39,7 +39,7 @@ extension P256PrivateKey: SigningKey {
     /// ES256.
     public var algorithm: JWSAlgorithm { .es256 }
 
-    /// ``signature(for:extraRandomness:)``: deterministic ES256 (RFC 6979), low s.
+    /// `signature(for:extraRandomness:)`: deterministic ES256 (RFC 6979), low s.
     public func sign(_ signingInput: [UInt8]) async throws -> [UInt8] {
         signature(for: signingInput)
     }

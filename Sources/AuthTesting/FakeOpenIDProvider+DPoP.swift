@@ -19,7 +19,7 @@ extension FakeOpenIDProvider {
         state.withLock { $0.accessTokens[token]?.jkt }
     }
 
-    /// The nonce the provider currently demands (RFC 9449 §8, §9), when ``Configuration/requiresDPoPNonce``.
+    /// The nonce the provider currently demands (RFC 9449 §8, §9), when ``FakeOpenIDProvider/Configuration/requiresDPoPNonce``.
     public var currentDPoPNonce: String? {
         state.withLock { $0.dpopNonce }
     }
