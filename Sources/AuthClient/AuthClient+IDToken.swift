@@ -53,6 +53,7 @@ extension AuthClient {
             }
         }
         let (cached, fetched) = try await keySet.current(using: transport, clock: clock)
+        if fetched { await keySetFetched() }
         do {
             return try validate(cached.keys)
         } catch .noMatchingKey(let keyID, let algorithm) where !fetched {
@@ -64,6 +65,7 @@ extension AuthClient {
                 throw .keySetRefetchFailed(keyID: keyID, cause: error)
             }
             guard let fresh else { throw .idToken(.noMatchingKey(keyID: keyID, algorithm: algorithm)) }
+            await keySetFetched()
             do {
                 return try validate(fresh.keys)
             } catch {

@@ -46,6 +46,14 @@ public final class AuthClient: Sendable {
 
     let keySet: KeySetCache
     let logouts = LogoutBroadcast()
+    /// The ``LoginState`` and its watchers.
+    let loginStateBroadcast = LoginStateBroadcast()
+    /// Every user's ``UserDelegate``s.
+    let userDelegates = UserDelegateRegistry()
+    /// The login waiting for its authorization response.
+    let pendingLogins = PendingLoginSlot()
+    /// The provider's discovery document and JWK Set as last cached in the store (see `AuthClient+ProviderCache`).
+    let providerCacheState = ProviderCacheState()
     /// One ``User`` per subject, so that every handle on a user shares its tokens and its refresh.
     let users = UserRegistry()
     /// The RFC 8414 `revocation_endpoint`, once looked up (`.some(nil)`: the provider has none).
@@ -55,10 +63,20 @@ public final class AuthClient: Sendable {
 
     /// A client for a provider whose metadata is known. Checks that the metadata is for the configured
     /// issuer and that every endpoint is https (or loopback http when allowed).
-    public init(
+    public convenience init(
         configuration: ClientConfiguration, metadata: ProviderMetadata, transport: some HTTPTransport,
         store: some CredentialStore = InMemoryCredentialStore(), clock: WallClock = .system,
         sleeper: any Clock<Duration> = ContinuousClock()
+    ) throws(AuthClientError) {
+        try self.init(
+            configuration: configuration, metadata: metadata, transport: transport, store: store, clock: clock, sleeper: sleeper,
+            keySet: nil)
+    }
+
+    /// The client, with its JWK Set cache seeded from the provider cache when `keySet` is given.
+    init(
+        configuration: ClientConfiguration, metadata: ProviderMetadata, transport: any HTTPTransport, store: any CredentialStore,
+        clock: WallClock, sleeper: any Clock<Duration>, keySet cachedKeySet: (keys: JWKSet, body: String)?
     ) throws(AuthClientError) {
         guard metadata.issuer.utf8.elementsEqual(configuration.issuer.utf8) else {
             throw .issuerMismatch(expected: configuration.issuer, actual: metadata.issuer)
@@ -70,11 +88,17 @@ public final class AuthClient: Sendable {
         self.store = store
         self.clock = clock
         self.sleeper = sleeper
-        keySet = KeySetCache(url: metadata.jwksURI)
+        keySet =
+            cachedKeySet.map { KeySetCache(url: metadata.jwksURI, cached: $0.keys, body: $0.body) } ?? KeySetCache(url: metadata.jwksURI)
     }
 
     /// Fetches `/.well-known/openid-configuration` under the issuer (OpenID Connect Discovery §4), checks
     /// it (see ``ProviderMetadata``) and makes a client.
+    ///
+    /// Offline: when the request gets no response, 5xx or 429, and the store holds a `ProviderCache` for
+    /// the issuer (saved at a login), the client is made from the cached discovery document and JWK Set,
+    /// checked again as if just fetched, and ``isUsingProviderCache`` is true — so ``resumeLastUser()``
+    /// works without a network. When discovery succeeds again, the cache is refreshed (see Docs/StorageAndRefresh.md).
     public static func discover(
         _ configuration: ClientConfiguration, transport: some HTTPTransport,
         store: some CredentialStore = InMemoryCredentialStore(), clock: WallClock = .system,
@@ -83,8 +107,21 @@ public final class AuthClient: Sendable {
         let base = configuration.issuer.hasSuffix("/") ? String(configuration.issuer.dropLast()) : configuration.issuer
         var request = TransportRequest(method: .get, url: base + "/.well-known/openid-configuration")
         request.setHeader("Accept", "application/json")
-        let response = try await transport.send(request)
+        let response: TransportResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            guard isTransient(error), let client = try await cachedClient(configuration, transport, store, clock, sleeper) else {
+                throw error
+            }
+            return client
+        }
         guard response.status == 200 else {
+            if isTransient(.unexpectedResponse(endpoint: "discovery", status: response.status, reason: "")),
+                let client = try await cachedClient(configuration, transport, store, clock, sleeper)
+            {
+                return client
+            }
             // The URL is the issuer's, public and free of secrets; showing it makes a wrong issuer (a missing
             // realm or tenant path, a typo) obvious.
             let hint =
@@ -97,8 +134,10 @@ public final class AuthClient: Sendable {
         }
         let metadata = try ProviderMetadata(
             json: response.body, expectedIssuer: configuration.issuer, allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
-        return try AuthClient(
+        let client = try AuthClient(
             configuration: configuration, metadata: metadata, transport: transport, store: store, clock: clock, sleeper: sleeper)
+        await client.discovered(response.body)
+        return client
     }
 
     // MARK: The flow
@@ -114,21 +153,37 @@ public final class AuthClient: Sendable {
     }
 
     /// The whole login: builds the request, runs `userAgent` in an `AuthenticationSession`, checks the
-    /// response, exchanges the code, validates the ID token, saves the tokens and returns the user.
+    /// response, exchanges the code, validates the ID token (and the step-up the options ask for), saves
+    /// the tokens and returns the user.
+    ///
+    /// The browser session is private when `options.prefersEphemeralWebBrowserSession` says so, else as the
+    /// configuration says. While it runs, the login is the client's ``pendingLogin`` and the state is
+    /// ``LoginState/loggingIn``; a redirect that reaches the app some other way (a universal link) completes
+    /// it through `handleAuthenticationResponse(url:pending:)`, which also closes the session — this
+    /// call then returns that login's user.
     public func login(
         with userAgent: some UserAgent, options: AuthorizationRequest.Options = .init(),
         using generator: inout some RandomNumberGenerator
     ) async throws(AuthClientError) -> User {
         let request = try await preparedAuthorizationRequest(options, using: &generator)
         let session = AuthenticationSession(url: request.url, callback: request.callback, userAgent: userAgent)
-        session.prefersEphemeralWebBrowserSession = configuration.prefersEphemeralWebBrowserSession
+        session.prefersEphemeralWebBrowserSession =
+            options.prefersEphemeralWebBrowserSession ?? configuration.prefersEphemeralWebBrowserSession
+        let id = startPendingLogin(request, session: session)
         let redirect: Redirect
         do {
             redirect = try await session.authenticate()
         } catch {
+            if let handOff = pendingLogins.handOff(of: id) { return try await handOff.value.get() }
+            loginStateBroadcast.loginEnded(with: nil)
             throw .session(error)
         }
-        return try await completeLogin(request, redirect: redirect)
+        guard pendingLogins.takeForRedirect(id) else {
+            if let handOff = pendingLogins.handOff(of: id) { return try await handOff.value.get() }
+            loginStateBroadcast.loginEnded(with: nil)
+            throw .session(.canceledLogin)
+        }
+        return try await finishLogin(request, redirect: redirect)
     }
 
     /// ``login(with:options:using:)`` with the system's secure random number generator.
@@ -143,19 +198,20 @@ public final class AuthClient: Sendable {
     public func completeLogin(_ request: AuthorizationRequest, redirect: Redirect) async throws(AuthClientError) -> User {
         let response = try request.response(from: redirect)
         let tokens = try await exchangeCode(response.code, for: request)
-        return try await signIn(with: tokens, nonce: request.nonce.value, maxAge: request.options.maxAge)
+        return try await signIn(with: tokens, nonce: request.nonce.value, maxAge: request.options.maxAge, options: request.options)
     }
 
     /// Steps 5–6 for tokens from any grant: validates the ID token (with `nonce` and `maxAge` when the
     /// request had them), saves the tokens and returns the user. With `identifiesByUserInfo`, tokens that
     /// came without an ID token are tied to the userinfo `sub` instead (see ``pollDeviceAuthorization(_:onPoll:)``).
-    func signIn(with tokens: TokenSet, nonce: String?, maxAge: Int64?, identifiesByUserInfo: Bool = false) async throws(AuthClientError)
-        -> User
-    {
+    func signIn(
+        with tokens: TokenSet, nonce: String?, maxAge: Int64?, options: LoginOptions? = nil, identifiesByUserInfo: Bool = false
+    ) async throws(AuthClientError) -> User {
         let subject: String
         let email: String?
         if let idToken = tokens.idToken {
             let validated = try await validateIDToken(idToken, nonce: nonce, maxAge: maxAge, accessToken: tokens.accessToken)
+            if let options { try checkAuthentication(of: validated, against: options) }
             subject = validated.subject
             email = try? validated.claims.email
         } else if identifiesByUserInfo, let endpoint = metadata.userinfoEndpoint {
@@ -178,7 +234,10 @@ public final class AuthClient: Sendable {
         } catch {
             throw .store(error)
         }
-        return await users.user(subject, client: self, signedInWith: tokens)
+        await saveProviderCache()
+        let user = await users.user(subject, client: self, signedInWith: tokens)
+        loginStateBroadcast.userArrived(user)
+        return user
     }
 
     /// The user saved last, with their tokens, or nil when there is none (or their tokens were removed).
@@ -193,7 +252,9 @@ public final class AuthClient: Sendable {
             throw .store(error)
         }
         guard let stored, let tokens = stored.tokens else { return nil }
-        return await users.user(stored.user, client: self, resumingWith: tokens)
+        let user = await users.user(stored.user, client: self, resumingWith: tokens)
+        loginStateBroadcast.userArrived(user)
+        return user
     }
 
     /// A stream of every logout from now on: requested by the app, or forced by a failed refresh.

@@ -85,6 +85,27 @@ public enum AuthClientError: Error, Sendable {
     /// The token endpoint sent `token_type` DPoP though the request had no DPoP proof, or Bearer where a
     /// DPoP-bound token was required (RFC 9449 §5): the token cannot be used as sent.
     case unexpectedTokenType(String)
+    /// The login asked for a multi-factor method (``LoginOptions`` `expectedAMR`), and the ID token's `amr`
+    /// (RFC 8176) names none of the expected values: the user did not complete it. Nothing was saved.
+    /// `actual` is the `amr` as sent (empty when absent).
+    case missingExpectedMFA(expected: [String], actual: [String])
+    /// The ID token's `acr` is not one of the values the login expected (OpenID Connect Core §3.1.3.7 item
+    /// 12); `actual` is nil when the token has no `acr`. Nothing was saved.
+    case acrNotSatisfied(expected: [String], actual: String?)
+    /// A protected resource refused the access token because the user's authentication is not strong or
+    /// recent enough (RFC 9470 §3, `insufficient_user_authentication`): log in again with these `acr_values`
+    /// and `max_age` (`LoginOptions(stepUp:)` builds the options).
+    case stepUpRequired(acrValues: [String], maxAge: Int64?)
+    /// A protected resource refused the access token for lack of scope (RFC 6750 §3.1 `insufficient_scope`,
+    /// 403): `scope` is what the resource says it needs (empty when it did not say).
+    case insufficientScope(scope: [String])
+    /// An authorization response arrived, but this client has no login waiting for one (none was started,
+    /// or it already completed or was cancelled). Pass a decoded ``PendingLogin`` to complete one from an
+    /// earlier launch.
+    case noPendingLogin
+    /// A decoded ``PendingLogin`` cannot be completed by this client: the reason names what differs
+    /// (issuer, client id, redirect URI) or what is not valid in it.
+    case invalidPendingLogin(String)
 
     /// A stable number for the case: 10001 and up.
     public var code: Int {
@@ -121,6 +142,12 @@ public enum AuthClientError: Error, Sendable {
         case .invalidChallenge: 10024
         case .signingFailed: 10351
         case .unexpectedTokenType: 10352
+        case .missingExpectedMFA: 10101
+        case .acrNotSatisfied: 10102
+        case .stepUpRequired: 10103
+        case .insufficientScope: 10104
+        case .noPendingLogin: 10105
+        case .invalidPendingLogin: 10106
         }
     }
 
@@ -194,6 +221,22 @@ extension AuthClientError: CustomStringConvertible {
             case .unexpectedTokenType(let type):
                 "the token endpoint issued a token of type '\(type)', which this request cannot use (RFC 9449 §5: DPoP only when a "
                     + "DPoP proof was sent)"
+            case .missingExpectedMFA(let expected, let actual):
+                "the user did not complete the expected multi-factor authentication: the ID token's amr is "
+                    + (actual.isEmpty ? "absent" : "[\(actual.joined(separator: ", "))]")
+                    + ", expected one of [\(expected.joined(separator: ", "))] (RFC 8176)"
+            case .acrNotSatisfied(let expected, let actual):
+                "the ID token's acr is " + (actual.map { "'\($0)'" } ?? "absent")
+                    + ", expected one of [\(expected.joined(separator: ", "))] (OpenID Connect Core §3.1.3.7 item 12)"
+            case .stepUpRequired(let acrValues, let maxAge):
+                "the resource needs a stronger or more recent login (RFC 9470 insufficient_user_authentication)"
+                    + (acrValues.isEmpty ? "" : ": acr_values [\(acrValues.joined(separator: ", "))]")
+                    + (maxAge.map { "\(acrValues.isEmpty ? ":" : ",") max_age \($0)" } ?? "") + "; log in again with them"
+            case .insufficientScope(let scope):
+                "the resource needs more scope (RFC 6750 §3.1 insufficient_scope)"
+                    + (scope.isEmpty ? "" : ": [\(scope.joined(separator: " "))]")
+            case .noPendingLogin: "no login is waiting for an authorization response; start one first, or pass the decoded PendingLogin"
+            case .invalidPendingLogin(let reason): "the pending login cannot be completed by this client: \(reason)"
             }
         return "error \(code): \(message)"
     }

@@ -15,12 +15,26 @@ public import AuthSession
 /// ```
 ///
 /// The URL carries `response_type=code`, `client_id`, `redirect_uri`, `scope`, `state`, `nonce`,
-/// `code_challenge` and `code_challenge_method=S256` (never `plain`), then `prompt`, `login_hint`, `max_age`
-/// and any extra parameters. Extra parameters may not repeat one of those (a repeated parameter is
+/// `code_challenge` and `code_challenge_method=S256` (never `plain`), then `prompt`, `login_hint`, `max_age`,
+/// `acr_values` and any extra parameters; `scope` is the configuration's scopes then the options' extra ones. Extra parameters may not repeat one of those (a repeated parameter is
 /// ambiguous: RFC 6749 §3.1). The verifier, state and nonce are redacted from the description.
 public struct AuthorizationRequest: Sendable {
-    /// Optional parts of the request.
-    public struct Options: Sendable {
+    /// Optional parts of the request, per login (``LoginOptions`` is another name for it): `prompt`,
+    /// `login_hint`, `max_age`, extra scopes, step-up (`acr_values` and what the ID token must then show)
+    /// and the browser session's kind.
+    ///
+    /// ```swift
+    /// let options = LoginOptions(prompt: [.login], loginHint: "ada@example.com", maxAge: 300,
+    ///                            extraScopes: [Scope(rawValue: "orders:write")],
+    ///                            acrValues: [.init(rawValue: "urn:example:loa:2")])
+    /// let user = try await client.login(with: browser, options: options)
+    /// ```
+    ///
+    /// Checked after the login (OpenID Connect Core §3.1.3.7 items 11–13): with `maxAge`, `auth_time` is
+    /// required and must be no older; with ``expectedACR`` not empty, `acr` must be one of its values
+    /// (``AuthClientError/acrNotSatisfied(expected:actual:)``); with ``expectedAMR`` not empty, `amr` must
+    /// contain one of its values (``AuthClientError/missingExpectedMFA(expected:actual:)``).
+    public struct Options: Sendable, Hashable {
         /// `prompt`, space-separated when more than one.
         public var prompt: [Prompt]
         /// `login_hint`: the identifier the user is likely to sign in with.
@@ -28,22 +42,42 @@ public struct AuthorizationRequest: Sendable {
         /// `max_age`: the longest time since the user last authenticated, in seconds; then `auth_time` is
         /// required and checked in the ID token (Core §3.1.3.7 step 13).
         public var maxAge: Int64?
-        /// Any other parameters, in order (e.g. `ui_locales`, `acr_values`, a provider's own).
+        /// Any other parameters, in order (e.g. `ui_locales`, a provider's own).
         public var additionalParameters: [FormParameter]
+        /// Scopes asked for on top of the configuration's (sent once each, after them).
+        public var extraScopes: [Scope]
+        /// `acr_values` (Core §3.1.2.1): the authentication context classes asked for, in order of preference.
+        public var acrValues: [AuthenticationContextClass]
+        /// The `acr` values the ID token may carry for the login to count; empty: `acr` is not checked.
+        /// The initializer sets it to ``acrValues`` unless told otherwise (Core §3.1.3.7 item 12).
+        public var expectedACR: [AuthenticationContextClass]
+        /// The `amr` values (RFC 8176) of which the ID token must carry at least one; empty: not checked.
+        public var expectedAMR: [AuthenticationMethodReference]
+        /// A private browser session for this login (`true`), a shared one with single sign-on (`false`), or
+        /// the configuration's choice (`nil`, the default).
+        public var prefersEphemeralWebBrowserSession: Bool?
         /// The resources (RFC 8707 §2) to ask tokens for, sent as `resource` here and in the code exchange;
         /// nil uses the configuration's `resources`.
         public var resources: [String]?
         /// Whether the parameters are pushed first (RFC 9126). Default ``PushedAuthorization/automatic``.
         public var pushedAuthorization: PushedAuthorization
 
+        /// Options for one login; `expectedACR` nil means ``acrValues``.
         public init(
             prompt: [Prompt] = [], loginHint: String? = nil, maxAge: Int64? = nil, additionalParameters: [FormParameter] = [],
+            extraScopes: [Scope] = [], acrValues: [AuthenticationContextClass] = [], expectedACR: [AuthenticationContextClass]? = nil,
+            expectedAMR: [AuthenticationMethodReference] = [], prefersEphemeralWebBrowserSession: Bool? = nil,
             resources: [String]? = nil, pushedAuthorization: PushedAuthorization = .automatic
         ) {
             self.prompt = prompt
             self.loginHint = loginHint
             self.maxAge = maxAge
             self.additionalParameters = additionalParameters
+            self.extraScopes = extraScopes
+            self.acrValues = acrValues
+            self.expectedACR = expectedACR ?? acrValues
+            self.expectedAMR = expectedAMR
+            self.prefersEphemeralWebBrowserSession = prefersEphemeralWebBrowserSession
             self.resources = resources
             self.pushedAuthorization = pushedAuthorization
         }
@@ -79,7 +113,7 @@ public struct AuthorizationRequest: Sendable {
     /// The parameter names the client sets itself.
     static let reservedNames = [
         "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge", "code_challenge_method",
-        "prompt", "login_hint", "max_age", "resource", "request_uri", "request", "dpop_jkt",
+        "prompt", "login_hint", "max_age", "acr_values", "resource", "request_uri", "request", "dpop_jkt",
     ]
 
     /// Builds a request for `configuration` at the provider described by `metadata`, drawing the verifier,
@@ -92,6 +126,14 @@ public struct AuthorizationRequest: Sendable {
             throw .invalidConfiguration("the extra parameter '\(parameter.name)' is set by the client itself")
         }
         if let maxAge = options.maxAge, maxAge < 0 { throw .invalidConfiguration("max_age is negative") }
+        if let invalid = options.extraScopes.first(where: { !$0.isValid }) {
+            throw .invalidConfiguration("'\(invalid.rawValue)' is not a scope token (RFC 6749 §3.3)")
+        }
+        if let invalid = options.acrValues.first(where: { !$0.isValid }) {
+            throw .invalidConfiguration("'\(invalid.rawValue)' is not an acr value: empty, or with a space or control character")
+        }
+        var scopes = configuration.scopes
+        for scope in options.extraScopes where !scopes.contains(scope) { scopes.append(scope) }
         pkce = PKCE(using: &generator)
         state = OAuthState(using: &generator)
         nonce = OIDCNonce(using: &generator)
@@ -100,7 +142,7 @@ public struct AuthorizationRequest: Sendable {
             FormParameter(name: "response_type", value: "code"),
             FormParameter(name: "client_id", value: configuration.clientID),
             FormParameter(name: "redirect_uri", value: configuration.redirectURI),
-            FormParameter(name: "scope", value: configuration.scopes.map(\.rawValue).joined(separator: " ")),
+            FormParameter(name: "scope", value: scopes.map(\.rawValue).joined(separator: " ")),
             FormParameter(name: "state", value: state.value),
             FormParameter(name: "nonce", value: nonce.value),
             FormParameter(name: "code_challenge", value: pkce.challenge.value),
@@ -111,6 +153,9 @@ public struct AuthorizationRequest: Sendable {
         }
         if let hint = options.loginHint { parameters.append(FormParameter(name: "login_hint", value: hint)) }
         if let maxAge = options.maxAge { parameters.append(FormParameter(name: "max_age", value: String(maxAge))) }
+        if !options.acrValues.isEmpty {
+            parameters.append(FormParameter(name: "acr_values", value: options.acrValues.map(\.rawValue).joined(separator: " ")))
+        }
         let resources = options.resources ?? configuration.resources
         try ResourceIndicator.check(resources)
         parameters += ResourceIndicator.parameters(resources)

@@ -77,15 +77,24 @@ public actor User {
     /// ``AuthClient/send(_:authorizedWith:)``) — refreshing first when the token is about to expire, and
     /// once more on a 401 (see the type's documentation).
     ///
+    /// A refusal is read from its `WWW-Authenticate` challenges (see `User+Challenges.swift`): a 401
+    /// `invalid_token` (or a 401 without an error code) is refreshed once and retried once;
+    /// `insufficient_user_authentication` (RFC 9470) throws ``AuthClientError/stepUpRequired(acrValues:maxAge:)``
+    /// and `insufficient_scope` (RFC 6750 §3.1) ``AuthClientError/insufficientScope(scope:)``, without a
+    /// refresh, which could not help. Every other response is returned as it came.
+    ///
     /// The URL must be https (or loopback http when the configuration allows an insecure loopback issuer):
     /// a bearer token is never sent in the clear (RFC 6750 §5.3). Otherwise ``AuthClientError/insecureURL(name:url:)``.
     public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
         try SecureURL.check(request.url, name: "request URL", allowsInsecureLoopback: client.configuration.allowsInsecureLoopbackIssuer)
         let tokens = try await validTokens()
         let response = try await client.send(request, authorizedWith: tokens)
+        try Self.classifyRefusal(response)
         guard response.status == 401 else { return response }
         let refreshed = try await refresh(replacing: tokens)
-        return try await client.send(request, authorizedWith: refreshed)
+        let retried = try await client.send(request, authorizedWith: refreshed)
+        try Self.classifyRefusal(retried)
+        return retried
     }
 
     /// Tokens that are not about to expire: the current ones, or refreshed ones.
@@ -319,7 +328,7 @@ public actor User {
         generation += 1
         tokens = nil
         unsaved = nil
-        client.logouts.send(LogoutEvent(subject: subject, reason: .refreshFailed(refusal)))
+        client.userLoggedOut(LogoutEvent(subject: subject, reason: .refreshFailed(refusal)))
         return .failure(.refreshFailed(refusal))
     }
 
@@ -385,7 +394,7 @@ public actor User {
         generation += 1
         tokens = nil
         unsaved = nil
-        defer { client.logouts.send(LogoutEvent(subject: subject, reason: reason)) }
+        defer { client.userLoggedOut(LogoutEvent(subject: subject, reason: reason)) }
         do {
             try await client.store.remove(user: subject)
         } catch {

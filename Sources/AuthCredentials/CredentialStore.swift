@@ -27,6 +27,10 @@ public protocol CredentialStore: Sendable {
     /// Returns whether it removed the user. The default reads, compares and removes; a store that can do
     /// it in one step (an actor, a database transaction) should.
     func remove(user: String, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool
+    /// The provider's cached public documents (``ProviderCache``) for `issuer`, if any; the default keeps none.
+    func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache?
+    /// Keeps `cache` in place of the one of the same issuer; the default keeps nothing.
+    func saveProviderCache(_ cache: ProviderCache) async throws(AuthCredentialsError)
 }
 
 extension CredentialStore {

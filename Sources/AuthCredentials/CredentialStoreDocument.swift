@@ -7,11 +7,27 @@ public struct CredentialStoreDocument: Hashable, Codable, Sendable {
     public var lastUser: String?
     /// The records, one per user.
     public var credentials: [StoredCredential]
+    /// The providers' cached public documents, one per issuer (``ProviderCache``). Optional, so that files
+    /// written before it existed read as before (nil: none), and files with it still read as version 1.
+    public var providers: [ProviderCache]?
 
-    public init(lastUser: String? = nil, credentials: [StoredCredential] = []) {
+    public init(lastUser: String? = nil, credentials: [StoredCredential] = [], providers: [ProviderCache]? = nil) {
         version = 1
         self.lastUser = lastUser
         self.credentials = credentials
+        self.providers = providers
+    }
+
+    /// The cached documents of `issuer`, if any.
+    public func providerCache(for issuer: String) -> ProviderCache? {
+        providers?.first { $0.issuer.utf8.elementsEqual(issuer.utf8) }
+    }
+
+    /// Keeps `cache` in place of the one of the same issuer.
+    public mutating func saveProviderCache(_ cache: ProviderCache) {
+        var list = (providers ?? []).filter { !$0.issuer.utf8.elementsEqual(cache.issuer.utf8) }
+        list.append(cache)
+        providers = list
     }
 
     /// The record of `user`, if any.

@@ -95,6 +95,18 @@ public actor FileCredentialStore: CredentialStore {
         return true
     }
 
+    public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {
+        try load().providerCache(for: issuer)
+    }
+
+    /// Keeps `cache` in the file (an atomic replace, as every save), unless it is there already.
+    public func saveProviderCache(_ cache: ProviderCache) async throws(AuthCredentialsError) {
+        var document = try load()
+        guard document.providerCache(for: cache.issuer) != cache else { return }
+        document.saveProviderCache(cache)
+        try store(document)
+    }
+
     /// The whole document (an empty one when the file does not exist yet). The first call also removes
     /// temporary files left by killed saves.
     public func load() throws(AuthCredentialsError) -> CredentialStoreDocument {

@@ -21,6 +21,12 @@ public actor InMemoryCredentialStore: CredentialStore {
 
     public func remove(user: String) { document.remove(user: user) }
 
+    public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {
+        document.providerCache(for: issuer)
+    }
+
+    public func saveProviderCache(_ cache: ProviderCache) async throws(AuthCredentialsError) { document.saveProviderCache(cache) }
+
     /// Compare and remove in one step (the actor runs it without suspending).
     public func remove(user: String, ifTokensAre expected: TokenSet) -> Bool {
         guard document.credential(for: user)?.tokens == expected else { return false }

@@ -13,11 +13,20 @@ public struct FakeBrowser: UserAgent {
     public let provider: FakeOpenIDProvider
     /// What the user does.
     public let authorization: FakeOpenIDProvider.Authorization
+    /// When set, the redirect goes to the app instead of the session — a universal link the system opens
+    /// in the app (see ``FakeOpenIDProvider/browser(_:deliveringToApp:)``) — and the page stays open until
+    /// the session is cancelled.
+    var deliverToApp: (@Sendable (String) -> Void)? = nil
 
     public var requiresPresentationContext: Bool { false }
 
     public func present(_ request: UserAgentRequest) async throws(AuthSessionError) -> Redirect {
         let location = try provider.authorize(request.url, as: authorization)
+        if let deliverToApp {
+            deliverToApp(location)
+            while !Task.isCancelled { try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
+            throw .canceledLogin
+        }
         do {
             let redirect = Redirect(callbackURL: try URI(parsing: location))
             guard request.callback.matches(redirect.callbackURL) else {

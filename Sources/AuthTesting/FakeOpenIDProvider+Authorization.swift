@@ -20,6 +20,7 @@ extension FakeOpenIDProvider {
         let pushed = try authorizationParameters(query)
         let parameters = pushed ?? query
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
+        state.withLock { $0.lastAuthorizationParameters = parameters }
         guard value("client_id") == configuration.clientID else {
             throw .userAgentFailed("the provider shows an error page: unknown client_id")
         }
@@ -60,10 +61,11 @@ extension FakeOpenIDProvider {
         }
         let code = self.state.withLock { provider in
             let code = provider.token()
+            let authentication = provider.nextAuthentications.isEmpty ? (acr: nil, amr: []) : provider.nextAuthentications.removeFirst()
             provider.codes[code] = ProviderState.CodeGrant(
                 clientID: configuration.clientID, redirectURI: redirectURI, challenge: challenge, nonce: value("nonce"),
-                subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew,
-                resources: parameters.filter { $0.name == "resource" }.map(\.value), dpopJKT: value("dpop_jkt"))
+                subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew, acr: authentication.acr,
+                amr: authentication.amr, resources: parameters.filter { $0.name == "resource" }.map(\.value), dpopJKT: value("dpop_jkt"))
             return code
         }
         if case .forgedState = authorization {

@@ -39,6 +39,7 @@ extension FakeOpenIDProvider {
         case (.deviceVerification, .post): return submitDeviceVerificationPage(request)
         case (.endSession, .get): return TransportResponse(status: 200)
         case (.pushedAuthorization, .post): return pushAuthorizationRequest(request)
+        case (.resource, .get), (.resource, .post): return protectedResource(request)
         default: return TransportResponse(status: 405)
         }
     }
@@ -180,7 +181,8 @@ extension FakeOpenIDProvider {
             }
             let (body, issued) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now,
-                withIDToken: true, granted: grant.resources, audience: resources.isEmpty ? grant.resources : resources, jkt: jkt)
+                withIDToken: true, acr: grant.acr, amr: grant.amr, granted: grant.resources,
+                audience: resources.isEmpty ? grant.resources : resources, jkt: jkt)
             grant.issuedTokens = issued
             state.codes[code] = grant
             return Self.json(200, body)
@@ -205,7 +207,8 @@ extension FakeOpenIDProvider {
             let (body, _) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
                 withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
-                granted: grant.audience, audience: resources.isEmpty ? grant.audience : resources, jkt: jkt)
+                acr: grant.acr, amr: grant.amr, grantAuthTime: grant.authTime, granted: grant.audience,
+                audience: resources.isEmpty ? grant.audience : resources, jkt: jkt)
             return Self.json(200, body)
         }
     }
@@ -213,12 +216,15 @@ extension FakeOpenIDProvider {
     /// A token response (RFC 6749 §5.1) with a signed ID token (OpenID Connect Core §3.1.3.3, §2).
     func issueTokens(
         _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
-        keepingRefreshToken: String? = nil, granted: [String] = [], audience: [String] = [], jkt: String? = nil
+        keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
+        granted: [String] = [], audience: [String] = [], jkt: String? = nil
     ) -> (JSONValue, [String]) {
         let issuedAt = now + state.skew
         let accessToken = state.token()
+        let authenticatedAt = authTime ?? grantAuthTime
         state.accessTokens[accessToken] = .init(
-            subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, audience: audience, jkt: jkt)
+            subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, acr: acr, amr: amr,
+            authTime: authenticatedAt, audience: audience, jkt: jkt)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
         try? body.append("token_type", jkt == nil ? "Bearer" : "DPoP")
@@ -226,7 +232,8 @@ extension FakeOpenIDProvider {
         var issued = [accessToken]
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
-            state.refreshTokens[refreshToken] = .init(subject: subject, scope: scope, expiresAt: .max, audience: granted, jkt: jkt)
+            state.refreshTokens[refreshToken] = .init(
+                subject: subject, scope: scope, expiresAt: .max, acr: acr, amr: amr, authTime: authenticatedAt, audience: granted, jkt: jkt)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
@@ -237,13 +244,15 @@ extension FakeOpenIDProvider {
                 .string(
                     idToken(
                         &state, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt,
-                        accessToken: accessToken)))
+                        accessToken: accessToken, acr: acr, amr: amr)))
         }
         return (.object(body), issued)
     }
 
     private func idToken(
-        _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64, accessToken: String
+        _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64,
+        accessToken: String,
+        acr: String?, amr: [String]
     ) -> String {
         let defect = state.defect
         state.defect = nil
@@ -258,6 +267,8 @@ extension FakeOpenIDProvider {
         try? claims.append("iat", .number(JSONNumber(defect == .expired ? issuedAt - 4000 : issuedAt)))
         if let authTime { try? claims.append("auth_time", .number(JSONNumber(authTime))) }
         if let nonce { try? claims.append("nonce", .string(defect == .wrongNonce ? "a-replayed-nonce" : nonce)) }
+        if let acr { try? claims.append("acr", .string(acr)) }
+        if !amr.isEmpty { try? claims.append("amr", .array(amr.map { .string($0) })) }
         let hashed = defect == .wrongAccessTokenHash ? accessToken + "x" : accessToken
         try? claims.append("at_hash", .string(IDTokenValidator.sha256HalfHash(of: hashed)))
         if scope.split(separator: " ").contains("email"), let user = configuration.users[subject] {

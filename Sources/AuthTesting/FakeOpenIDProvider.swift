@@ -94,6 +94,9 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         case deviceVerification = "/device"
         /// The pushed authorization request endpoint (RFC 9126 §2).
         case pushedAuthorization = "/par"
+        /// A protected resource (an API) that accepts this provider's access tokens and answers RFC 6750
+        /// and RFC 9470 challenges: see ``protectResource(acrValues:maxAge:scope:)``.
+        case resource = "/resource"
     }
 
     /// A failure to inject at an endpoint.
@@ -178,6 +181,17 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
     /// The user agent that performs the authorization step against this provider.
     public func browser(_ authorization: Authorization = .approve(subject: "alice")) -> FakeBrowser {
         FakeBrowser(provider: self, authorization: authorization)
+    }
+
+    /// A user agent whose redirect reaches the app instead of the session, as a universal link does: the
+    /// redirect URL goes to `handler` (the app's URL handler) and the page stays open until the session is
+    /// cancelled — by `AuthClient.handleAuthenticationResponse(url:pending:)`.
+    ///
+    /// ```swift
+    /// let browser = provider.browser(.approve(subject: "alice"), deliveringToApp: { url in links.yield(url) })
+    /// ```
+    public func browser(_ authorization: Authorization, deliveringToApp handler: @escaping @Sendable (String) -> Void) -> FakeBrowser {
+        FakeBrowser(provider: self, authorization: authorization, deliverToApp: handler)
     }
 
     // MARK: Switches

@@ -84,6 +84,14 @@ public actor FaultyCredentialStore: CredentialStore {
         try await base.remove(user: user)
     }
 
+    public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {
+        try await base.providerCache(for: issuer)
+    }
+
+    public func saveProviderCache(_ cache: ProviderCache) async throws(AuthCredentialsError) {
+        try await base.saveProviderCache(cache)
+    }
+
     public func remove(user: String, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
         try await base.remove(user: user, ifTokensAre: expected)
     }

@@ -14,6 +14,8 @@ actor KeySetCache {
     struct Snapshot: Sendable {
         let keys: JWKSet
         let generation: Int
+        /// The set as sent, for the provider cache (nil for a set that was not fetched as text).
+        var body: String? = nil
     }
 
     private let url: String
@@ -26,6 +28,16 @@ actor KeySetCache {
     init(url: String) {
         self.url = url
     }
+
+    /// A cache that starts with `keys` read from the provider cache (`body` as stored) — for a client that
+    /// could not reach the provider. A `kid` it lacks is fetched as usual.
+    init(url: String, cached keys: JWKSet, body: String) {
+        self.url = url
+        cached = Snapshot(keys: keys, generation: 1, body: body)
+    }
+
+    /// The set as last fetched (or seeded), as text.
+    var body: String? { cached?.body }
 
     /// The cached set, fetching it (or waiting for the fetch under way) if there is none; `fetched` tells
     /// whether this call waited for a fetch, so the set is as fresh as it can be.
@@ -63,11 +75,11 @@ actor KeySetCache {
         return await task.value
     }
 
-    private func install(_ result: Result<JWKSet, AuthClientError>) -> Result<Snapshot, AuthClientError> {
+    private func install(_ result: Result<(JWKSet, String?), AuthClientError>) -> Result<Snapshot, AuthClientError> {
         inFlight = nil
         switch result {
-        case .success(let keys):
-            let snapshot = Snapshot(keys: keys, generation: (cached?.generation ?? 0) + 1)
+        case .success(let (keys, body)):
+            let snapshot = Snapshot(keys: keys, generation: (cached?.generation ?? 0) + 1, body: body)
             cached = snapshot
             return .success(snapshot)
         case .failure(let error):
@@ -75,7 +87,7 @@ actor KeySetCache {
         }
     }
 
-    private static func download(_ url: String, using transport: any HTTPTransport) async -> Result<JWKSet, AuthClientError> {
+    private static func download(_ url: String, using transport: any HTTPTransport) async -> Result<(JWKSet, String?), AuthClientError> {
         var request = TransportRequest(method: .get, url: url)
         request.setHeader("Accept", "application/jwk-set+json, application/json")
         let response: TransportResponse
@@ -88,7 +100,7 @@ actor KeySetCache {
             return .failure(.unexpectedResponse(endpoint: "jwks_uri", status: response.status, reason: "the JWK Set could not be fetched"))
         }
         do {
-            return .success(try JWKSet(json: response.body))
+            return .success((try JWKSet(json: response.body), String(validating: response.body, as: UTF8.self)))
         } catch {
             return .failure(.invalidKeySet(error))
         }

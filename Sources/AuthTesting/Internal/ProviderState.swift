@@ -11,6 +11,9 @@ struct ProviderState {
         var subject: String
         var scope: String
         var authTime: Int64
+        /// The `acr` and `amr` of the user's authentication (see `authenticateNextLogin(acr:amr:)`).
+        var acr: String? = nil
+        var amr: [String] = []
         /// The resources asked for (RFC 8707), which the tokens may serve.
         var resources: [String] = []
         /// `dpop_jkt` from the authorization request (RFC 9449 §10), if any.
@@ -23,6 +26,10 @@ struct ProviderState {
         var subject: String
         var scope: String
         var expiresAt: Int64
+        /// The authentication behind the grant, for ID tokens on refresh and the protected resource.
+        var acr: String? = nil
+        var amr: [String] = []
+        var authTime: Int64? = nil
         /// An access token's audience, or the resources a refresh token may get tokens for (RFC 8707).
         var audience: [String] = []
         /// The DPoP key thumbprint the token is bound to (`cnf.jkt`, RFC 9449 §6), nil for Bearer.
@@ -46,6 +53,12 @@ struct ProviderState {
     /// The `sub` to put in the next ID token instead of the grant's (see `issueNextIDToken(forSubject:)`).
     var nextIDTokenSubject: String?
     var counts: [FakeOpenIDProvider.Endpoint: Int] = [:]
+    /// How the user authenticates at the next authorizations (`authenticateNextLogin(acr:amr:)`).
+    var nextAuthentications: [(acr: String?, amr: [String])] = []
+    /// What the protected resource requires (`protectResource(acrValues:maxAge:scope:)`).
+    var resourceRequirement: (acrValues: [String], maxAge: Int64?, scope: [String]) = ([], nil, [])
+    /// The parameters of the last authorization request.
+    var lastAuthorizationParameters: [FormParameter] = []
     /// Device authorizations by device code (RFC 8628).
     var devices: [String: DeviceGrant] = [:]
 

@@ -1,0 +1,32 @@
+/// The ``UserDelegate``s of one user (AccountSDKIOSWeb's `user.delegates`): held weakly, each told once per
+/// logout on the main actor.
+///
+/// ```swift
+/// user.delegates.addDelegate(controller)
+/// user.delegates.removeDelegate(controller)
+/// ```
+///
+/// Delegates belong to the user's subject at this client, so they stay registered across a new login of
+/// the same user (the same ``User`` object is returned while any handle on it lives).
+public struct UserDelegates: Sendable {
+    let registry: UserDelegateRegistry
+    let subject: String
+
+    /// Adds `delegate`, held weakly; adding one twice keeps one.
+    public func addDelegate(_ delegate: any UserDelegate) {
+        registry.add(delegate, for: subject)
+    }
+
+    /// Removes `delegate`.
+    public func removeDelegate(_ delegate: any UserDelegate) {
+        registry.remove(delegate, for: subject)
+    }
+
+    /// How many delegates are registered and still alive.
+    public var count: Int { registry.count(for: subject) }
+}
+
+extension User {
+    /// This user's ``UserDelegate``s, told when the user is logged out.
+    public nonisolated var delegates: UserDelegates { UserDelegates(registry: client.userDelegates, subject: subject) }
+}
