@@ -62,6 +62,11 @@ public enum AuthClientError: Error, Sendable {
     case idTokenSecretMismatch(keyID: String)
     /// A `WWW-Authenticate` field value could not be read (RFC 9110 §11.6.1); the reason names the byte.
     case invalidChallenge(String)
+    /// A `SigningKey` could not sign a DPoP proof or client assertion; the reason is the key's error.
+    case signingFailed(String)
+    /// The token endpoint sent `token_type` DPoP though the request had no DPoP proof, or Bearer where a
+    /// DPoP-bound token was required (RFC 9449 §5): the token cannot be used as sent.
+    case unexpectedTokenType(String)
     /// The login asked for a multi-factor method (``LoginOptions`` `expectedAMR`), and the ID token's `amr`
     /// (RFC 8176) names none of the expected values: the user did not complete it. Nothing was saved.
     /// `actual` is the `amr` as sent (empty when absent).
@@ -138,6 +143,8 @@ public enum AuthClientError: Error, Sendable {
         case .keySetRefetchFailed: 10022
         case .idTokenSecretMismatch: 10023
         case .invalidChallenge: 10024
+        case .signingFailed: 10351
+        case .unexpectedTokenType: 10352
         case .missingExpectedMFA: 10101
         case .acrNotSatisfied: 10102
         case .stepUpRequired: 10103
@@ -211,6 +218,10 @@ extension AuthClientError: CustomStringConvertible {
                 "the HS256 ID token does not verify with the client secret (OpenID Connect Core §10.1); its header names key '\(keyID)', "
                     + "so the provider may be MACing with a key of its own rather than the client secret"
             case .invalidChallenge(let reason): "the WWW-Authenticate header cannot be read: \(reason)"
+            case .signingFailed(let reason): "the signing key failed to sign a DPoP proof or client assertion: \(reason)"
+            case .unexpectedTokenType(let type):
+                "the token endpoint issued a token of type '\(type)', which this request cannot use (RFC 9449 §5: DPoP only when a "
+                    + "DPoP proof was sent)"
             case .missingExpectedMFA(let expected, let actual):
                 "the user did not complete the expected multi-factor authentication: the ID token's amr is "
                     + (actual.isEmpty ? "absent" : "[\(actual.joined(separator: ", "))]")

@@ -69,6 +69,13 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var tokenExchangeIssuedTokenType = TokenType.accessToken
         /// Claims of each user, by `sub`, returned in the ID token (email when asked) and from userinfo.
         public var users: [String: JSONObject] = ["alice": FakeOpenIDProvider.claims(email: "alice@example.com", name: "Alice Example")]
+        /// Whether the token endpoint and userinfo refuse requests without a DPoP proof (RFC 9449).
+        public var requiresDPoP = false
+        /// Whether DPoP proofs must carry the provider's nonce (RFC 9449 §8, §9): a proof without it gets
+        /// `use_dpop_nonce` and a `DPoP-Nonce` header.
+        public var requiresDPoPNonce = false
+        /// How far a proof's `iat` may be from the provider's time, either way, in seconds.
+        public var dpopProofMaximumAgeSeconds: Int64 = 60
 
         public init() {}
     }

@@ -11,7 +11,7 @@ import Crypto
 import Foundation
 
 let settings = CommandLine.arguments.contains("--quick") ? Settings.quick : Settings.full
-/// `--only NAME` runs one section: digest, base64url, pkce, idtoken, signature, callback, hostile, login.
+/// `--only NAME` runs one section: digest, base64url, pkce, idtoken, signature, signing, callback, hostile, login.
 let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap {
     $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
 }
@@ -194,6 +194,9 @@ section("signature") {
     printTable(
         "RS256 and ES256 signature verification (ours: AuthJWT, pure Swift; peer: swift-crypto, BoringSSL)",
         SignatureBenchmark.run(settings: settings) + ECDSABenchmark.run(settings: settings))
+}
+section("signing") {
+    SigningTimingBenchmark.run(settings: settings)
 }
 section("callback") {
     printTable(

@@ -13,6 +13,7 @@ enum DemoCommand: CLICommand {
     static let device = Flag("device", help: "the device authorization grant (RFC 8628) instead of the code flow")
     static let par = Flag(
         "par", help: "a pushed authorization request (RFC 9126), client_secret_jwt, a token per resource")
+    static let dpop = Flag("dpop", help: "a DPoP-bound login (RFC 9449) and a resource request, with nonces")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
 
     static let spec = CommandSpec(
@@ -22,10 +23,11 @@ enum DemoCommand: CLICommand {
             checks and a refresh against an in-process fake provider, printing each step with its real values
             and RFC sections. --fail STEP breaks one step to show where it is caught; exit 0 when the flow
             went as asked. With --device, the device grant: the user code, each poll and its answer. With --par,
-            a pushed authorization request, the request_uri in the browser, and a token per resource.
+            a pushed authorization request, the request_uri in the browser, and a token per resource. With
+            --dpop, a DPoP-bound login and a resource request, each with its use_dpop_nonce retry.
             """,
-        options: [fail, device, par, rfc7636Example],
-        examples: ["demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired"])
+        options: [fail, device, par, dpop, rfc7636Example],
+        examples: ["demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired", "demo --dpop"])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
     static let rfc7636Octets: [UInt8] = [
@@ -38,7 +40,10 @@ enum DemoCommand: CLICommand {
         let device = arguments.isSet(Self.device)
         let failureName = arguments.value(Self.fail)
         let (text, asExpected): (String, Bool)
-        if arguments.isSet(Self.par) {
+        if arguments.isSet(Self.dpop) {
+            guard !useRFCExample, !device, !arguments.isSet(Self.par), failureName == nil else { throw .usage("--dpop goes alone") }
+            (text, asExpected) = runBlocking { await DPoPDemoFlow().run() }
+        } else if arguments.isSet(Self.par) {
             guard !useRFCExample, !device else { throw .usage("--par goes alone (with --fail expired, reused or not-pushed)") }
             let flow = PushedAuthorizationDemoFlow(
                 failure: try failure(PushedAuthorizationDemoFlow.Failure.self, named: failureName, for: "--fail for --par"))
