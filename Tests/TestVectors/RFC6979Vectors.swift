@@ -18,8 +18,8 @@ public struct RFC6979Vectors: Decodable, Sendable {
     }
 }
 
-/// `RFC/jwk-thumbprints.json`: RFC 7638 §3.1's RSA example and RFC 9449's P-256 example with their
-/// JWK thumbprints.
+/// `RFC/jwk-thumbprints.json`: RFC 7638 §3.1's RSA example, RFC 9449's P-256 example and RFC 8037
+/// Appendix A.3's Ed25519 example with their JWK thumbprints.
 public struct JOSEThumbprintVectors: Decodable, Sendable {
     public struct Case: Decodable, Sendable {
         public let source: String
