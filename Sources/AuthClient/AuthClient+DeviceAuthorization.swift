@@ -32,8 +32,12 @@ extension AuthClient {
         let response = try await send(form: [FormParameter(name: "scope", value: scope)] + additionalParameters, to: endpoint)
         switch response.status {
         case 200:
-            return try DeviceAuthorization(
+            var authorization = try DeviceAuthorization(
                 json: response.body, receivedAt: receivedAt, allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
+            // The key the polls prove, so the tokens are bound to it (RFC 9449), from the system CSPRNG.
+            var generator = SystemRandomNumberGenerator()
+            authorization.dpopKey = newDPoPKey(using: &generator)
+            return authorization
         case 400, 401:
             _ = try Self.readTokenResponse(response)  // throws the OAuth error, or unexpectedResponse without one
             throw .unexpectedResponse(endpoint: "device_authorization", status: response.status, reason: "no OAuth error in the body")
@@ -89,7 +93,8 @@ extension AuthClient {
             let receivedAt = clock.now()
             let tokens: TokenResponse
             do throws(AuthClientError) {
-                tokens = try Self.readTokenResponse(try await send(form: parameters, to: metadata.tokenEndpoint))
+                tokens = try Self.readTokenResponse(
+                    try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: authorization.dpopKey))
             } catch {
                 if Task.isCancelled { throw .session(.canceledLogin) }
                 switch error {
@@ -112,7 +117,9 @@ extension AuthClient {
                 }
                 continue
             }
-            return try await signIn(with: TokenSet(tokens, receivedAt: receivedAt), nonce: nil, maxAge: nil, identifiesByUserInfo: true)
+            return try await signIn(
+                with: try Self.tokenSet(tokens, receivedAt: receivedAt, dpopKey: authorization.dpopKey), nonce: nil, maxAge: nil,
+                identifiesByUserInfo: true)
         }
     }
 }

@@ -1,5 +1,6 @@
 import AuthCallback
 public import AuthCredentials
+import AuthJWT
 import AuthPKCE
 
 extension AuthClient {
@@ -18,11 +19,11 @@ extension AuthClient {
                 FormParameter(name: "code", value: code),
                 FormParameter(name: "redirect_uri", value: request.redirectURI),
                 FormParameter(name: "code_verifier", value: request.pkce.verifier.value),
-            ] + ResourceIndicator.parameters(request.resources))
+            ] + ResourceIndicator.parameters(request.resources), dpopKey: request.dpopKey)
         logger.log(
             .info, .codeExchange, "tokens received",
             ["access_token": .redacted, "refresh_token": response.refreshToken == nil ? .text("none") : .redacted])
-        return TokenSet(response, receivedAt: receivedAt)
+        return try Self.tokenSet(response, receivedAt: receivedAt, dpopKey: request.dpopKey)
     }
 
     /// Uses a refresh token (RFC 6749 §6), trying again after a transient failure as the configuration's
@@ -51,9 +52,12 @@ extension AuthClient {
         ]
         if let scopes = tokens.scopes { parameters.append(FormParameter(name: "scope", value: scopes.joined(separator: " "))) }
         parameters += ResourceIndicator.parameters(resources)
-        return try await retrying { () async throws(AuthClientError) in
-            try await send(form: parameters, to: metadata.tokenEndpoint)
+        let response = try await retrying { () async throws(AuthClientError) in
+            try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: tokens.dpopKey)
         }
+        // A DPoP-bound answer to a request without a proof cannot be used (RFC 9449 §5).
+        _ = try Self.tokenSet(response, receivedAt: clock.now(), dpopKey: tokens.dpopKey)
+        return response
     }
 
     /// Runs `attempt` and reads its token response, again after each transient failure while the retry
@@ -95,8 +99,8 @@ extension AuthClient {
     }
 
     /// A token-endpoint request with client authentication, read as a token response or an error.
-    func tokenRequest(_ parameters: [FormParameter]) async throws(AuthClientError) -> TokenResponse {
-        try Self.readTokenResponse(try await send(form: parameters, to: metadata.tokenEndpoint))
+    func tokenRequest(_ parameters: [FormParameter], dpopKey: P256PrivateKey? = nil) async throws(AuthClientError) -> TokenResponse {
+        try Self.readTokenResponse(try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: dpopKey))
     }
 
     /// A token endpoint's answer: 200 is a token response (RFC 6749 §5.1); 400 or 401 with an OAuth error
@@ -127,13 +131,17 @@ extension AuthClient {
 
     /// POSTs a form with this client's authentication (RFC 6749 §2.3.1): the client id in the body for a
     /// public client, with the secret for `client_secret_post`, HTTP Basic for `client_secret_basic`, or a
-    /// fresh HS256 client assertion for `client_secret_jwt` (RFC 7523 §2.2). `client_id` is added only when
-    /// the form lacks it (a pushed authorization request carries it already).
-    func send(form parameters: [FormParameter], to endpoint: String) async throws(AuthClientError) -> TransportResponse {
+    /// fresh HS256 client assertion for `client_secret_jwt`, or one signed by the client's key for
+    /// `private_key_jwt` (RFC 7523 §2.2, OpenID Connect Core §9); plus `headers`. `client_id` is added only
+    /// when the form lacks it (a pushed authorization request carries it already).
+    func send(form parameters: [FormParameter], to endpoint: String, headers: [HeaderField] = []) async throws(AuthClientError)
+        -> TransportResponse
+    {
         var parameters = parameters
         var request = TransportRequest(method: .post, url: endpoint)
         request.setHeader("Content-Type", "application/x-www-form-urlencoded")
         request.setHeader("Accept", "application/json")
+        for field in headers { request.setHeader(field.name, field.value) }
         let clientID = FormParameter(name: "client_id", value: configuration.clientID)
         let hasClientID = parameters.contains { $0.name == "client_id" }
         switch configuration.clientAuthentication {
@@ -150,6 +158,12 @@ extension AuthClient {
                 clientID: configuration.clientID, audience: audience == .issuer ? configuration.issuer : metadata.tokenEndpoint,
                 now: clock.now())
             parameters += ClientAssertion.formParameters(assertion.macedWithHS256(secret: secret))
+        case .privateKeyJWT(let assertionKey, let audience):
+            if !hasClientID { parameters.append(clientID) }
+            let assertion = configuration.assertionIDs.assertion(
+                clientID: configuration.clientID, audience: audience == .issuer ? configuration.issuer : metadata.tokenEndpoint,
+                now: clock.now())
+            parameters += ClientAssertion.formParameters(try await assertion.signed(by: assertionKey.key))
         }
         request.body = Array(FormParameter.encode(parameters).utf8)
         return try await transport.send(request)

@@ -60,6 +60,8 @@ public final class AuthClient: Sendable {
     let users = UserRegistry()
     /// The RFC 8414 `revocation_endpoint`, once looked up (`.some(nil)`: the provider has none).
     let authorizationServerRevocationEndpoint = Locked<String??>(nil)
+    /// The latest `DPoP-Nonce` from each server (RFC 9449 §8, §9), by origin.
+    let dpopNonces = Locked<[String: String]>([:])
 
     /// A client for a provider whose metadata is known. Checks that the metadata is for the configured
     /// issuer and that every endpoint is https (or loopback http when allowed).
@@ -250,7 +252,7 @@ public final class AuthClient: Sendable {
         } else if identifiesByUserInfo, let endpoint = metadata.userinfoEndpoint {
             var request = TransportRequest(method: .get, url: endpoint)
             request.setHeader("Accept", "application/json")
-            let response = try await transport.send(User.authorized(request, with: tokens))
+            let response = try await send(request, authorizedWith: tokens)
             guard response.status == 200 else {
                 throw .unexpectedResponse(
                     endpoint: "userinfo", status: response.status, reason: "no profile to identify the user (OpenID Connect Core §5.3)")

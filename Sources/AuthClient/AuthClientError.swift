@@ -80,6 +80,11 @@ public enum AuthClientError: Error, Sendable {
     case registrationRefused(status: Int, OAuthErrorResponse)
     /// The registration response is not valid (RFC 7591 §3.2.1): the reason names the member.
     case invalidRegistrationResponse(String)
+    /// A `SigningKey` could not sign a DPoP proof or client assertion; the reason is the key's error.
+    case signingFailed(String)
+    /// The token endpoint sent `token_type` DPoP though the request had no DPoP proof, or Bearer where a
+    /// DPoP-bound token was required (RFC 9449 §5): the token cannot be used as sent.
+    case unexpectedTokenType(String)
     /// The login asked for a multi-factor method (``LoginOptions`` `expectedAMR`), and the ID token's `amr`
     /// (RFC 8176) names none of the expected values: the user did not complete it. Nothing was saved.
     /// `actual` is the `amr` as sent (empty when absent).
@@ -163,6 +168,8 @@ public enum AuthClientError: Error, Sendable {
         case .pkceNotAdvertised: 10255
         case .registrationRefused: 10256
         case .invalidRegistrationResponse: 10257
+        case .signingFailed: 10351
+        case .unexpectedTokenType: 10352
         case .missingExpectedMFA: 10101
         case .acrNotSatisfied: 10102
         case .stepUpRequired: 10103
@@ -251,6 +258,10 @@ extension AuthClientError: CustomStringConvertible {
             case .registrationRefused(let status, let response):
                 "the registration endpoint refused the client (RFC 7591 §3.2.2), HTTP \(status): \(response)"
             case .invalidRegistrationResponse(let reason): "invalid client registration response (RFC 7591 §3.2.1): \(reason)"
+            case .signingFailed(let reason): "the signing key failed to sign a DPoP proof or client assertion: \(reason)"
+            case .unexpectedTokenType(let type):
+                "the token endpoint issued a token of type '\(type)', which this request cannot use (RFC 9449 §5: DPoP only when a "
+                    + "DPoP proof was sent)"
             case .missingExpectedMFA(let expected, let actual):
                 "the user did not complete the expected multi-factor authentication: the ID token's amr is "
                     + (actual.isEmpty ? "absent" : "[\(actual.joined(separator: ", "))]")

@@ -1,4 +1,6 @@
 import AuthCallback
+import AuthJSON
+import AuthJWT
 import AuthPKCE
 
 /// An authorization request encodes with its secrets (the PKCE verifier, state and nonce), so that a
@@ -14,6 +16,7 @@ extension AuthorizationRequest: Codable {
         case issuer
         case requiresIssuer = "requires_iss"
         case resources
+        case dpopKey = "dpop_key"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -55,6 +58,16 @@ extension AuthorizationRequest: Codable {
         // the verifier, the redirect URI and the resources, not the pushed parameters.
         pushed = nil
         parameters = (try? url.queryParameters()) ?? []
+        // The DPoP key the code is bound to (RFC 9449 §10), as a private JWK: a secret, like the verifier.
+        if let jwk = try container.decodeIfPresent(String.self, forKey: .dpopKey) {
+            do {
+                dpopKey = try P256PrivateKey(jwk: Array(jwk.utf8))
+            } catch {
+                throw fail(.dpopKey, "not a P-256 private JWK")
+            }
+        } else {
+            dpopKey = nil
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -68,6 +81,8 @@ extension AuthorizationRequest: Codable {
         try container.encode(expectations.issuer, forKey: .issuer)
         try container.encode(expectations.requiresIssuer, forKey: .requiresIssuer)
         try container.encode(resources, forKey: .resources)
+        try container.encodeIfPresent(
+            dpopKey.map { String(decoding: JSONValue.object($0.privateJWK).serialized(), as: UTF8.self) }, forKey: .dpopKey)
     }
 }
 

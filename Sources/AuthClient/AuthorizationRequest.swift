@@ -1,4 +1,5 @@
 public import AuthCallback
+public import AuthJWT
 public import AuthPKCE
 public import AuthSession
 
@@ -55,7 +56,6 @@ public struct AuthorizationRequest: Sendable {
         /// A private browser session for this login (`true`), a shared one with single sign-on (`false`), or
         /// the configuration's choice (`nil`, the default).
         public var prefersEphemeralWebBrowserSession: Bool?
-
         /// The resources (RFC 8707 §2) to ask tokens for, sent as `resource` here and in the code exchange;
         /// nil uses the configuration's `resources`.
         public var resources: [String]?
@@ -102,6 +102,9 @@ public struct AuthorizationRequest: Sendable {
     public let resources: [String]
     /// The pushed authorization response (RFC 9126 §2.2) when the parameters were pushed, else nil.
     public internal(set) var pushed: PushedAuthorizationResponse?
+    /// The DPoP key this login binds its tokens to (RFC 9449), when the configuration uses DPoP: new for
+    /// each request, drawn from the same generator. A secret.
+    public let dpopKey: P256PrivateKey?
     /// The issuer the response's `iss` must equal, and whether it is required (RFC 9207).
     let expectations: (issuer: String, requiresIssuer: Bool)
     /// Every authorization parameter, in order: the query of a plain request, the body of a pushed one.
@@ -110,7 +113,7 @@ public struct AuthorizationRequest: Sendable {
     /// The parameter names the client sets itself.
     static let reservedNames = [
         "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge", "code_challenge_method",
-        "prompt", "login_hint", "max_age", "acr_values", "resource", "request_uri", "request",
+        "prompt", "login_hint", "max_age", "acr_values", "resource", "request_uri", "request", "dpop_jkt",
     ]
 
     /// Builds a request for `configuration` at the provider described by `metadata`, drawing the verifier,
@@ -134,6 +137,7 @@ public struct AuthorizationRequest: Sendable {
         pkce = PKCE(using: &generator)
         state = OAuthState(using: &generator)
         nonce = OIDCNonce(using: &generator)
+        dpopKey = configuration.usesDPoP ? P256PrivateKey.generate(using: &generator) : nil
         var parameters = [
             FormParameter(name: "response_type", value: "code"),
             FormParameter(name: "client_id", value: configuration.clientID),
@@ -155,6 +159,8 @@ public struct AuthorizationRequest: Sendable {
         let resources = options.resources ?? configuration.resources
         try ResourceIndicator.check(resources)
         parameters += ResourceIndicator.parameters(resources)
+        // RFC 9449 §10: binds the authorization code to the DPoP key.
+        if let dpopKey { parameters.append(FormParameter(name: "dpop_jkt", value: dpopKey.thumbprint)) }
         parameters += options.additionalParameters
         self.parameters = parameters
         self.resources = resources

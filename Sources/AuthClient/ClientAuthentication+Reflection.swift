@@ -4,6 +4,7 @@ extension ClientAuthentication: CustomReflectable {
         switch self {
         case .none: Mirror(self, children: [], displayStyle: .enum)
         case .clientSecretBasic, .clientSecretPost, .clientSecretJWT: Mirror(self, children: ["secret": "<redacted>"], displayStyle: .enum)
+        case .privateKeyJWT(let key, _): Mirror(self, children: ["key": key.description], displayStyle: .enum)
         }
     }
 }

@@ -21,6 +21,10 @@ public enum ClientAuthentication: Hashable, Sendable {
     /// the secret, sent as `client_assertion` with `client_assertion_type=urn:ietf:params:oauth:client-assertion-type:jwt-bearer`;
     /// the secret itself never leaves the client. See ``ClientAssertion`` for the claims.
     case clientSecretJWT(String, audience: ClientAssertion.Audience = .tokenEndpoint)
+    /// `private_key_jwt` (OpenID Connect Core §9, RFC 7523 §2.2): the same assertion as `clientSecretJWT`
+    /// (see ``ClientAssertion``), signed with the client's ``SigningKey`` (ES256 with `P256PrivateKey`), new
+    /// for each request, at the token, pushed authorization, revocation and device authorization endpoints.
+    case privateKeyJWT(ClientAssertionKey, audience: ClientAssertion.Audience = .tokenEndpoint)
 }
 
 extension ClientAuthentication: CustomStringConvertible {
@@ -31,6 +35,7 @@ extension ClientAuthentication: CustomStringConvertible {
         case .clientSecretBasic: "client_secret_basic"
         case .clientSecretPost: "client_secret_post"
         case .clientSecretJWT: "client_secret_jwt"
+        case .privateKeyJWT: "private_key_jwt"
         }
     }
 }

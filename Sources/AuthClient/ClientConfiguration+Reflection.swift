@@ -16,6 +16,7 @@ extension ClientConfiguration: CustomReflectable {
                 "allowedAlgorithms": allowedAlgorithms,
                 "prefersEphemeralWebBrowserSession": prefersEphemeralWebBrowserSession,
                 "resources": resources,
+                "usesDPoP": usesDPoP,
             ],
             displayStyle: .struct)
     }

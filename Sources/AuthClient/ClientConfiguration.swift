@@ -66,6 +66,10 @@ public struct ClientConfiguration: Sendable {
     /// If set, ID tokens whose `iat` is more than this many seconds old are refused
     /// (`issuedTooLongAgo`, Core §3.1.3.7 step 10). Must not be negative. Default nil: not checked.
     public var maximumIDTokenAgeSeconds: Int64? = nil
+    /// Whether tokens are DPoP-bound (RFC 9449): each login (and device authorization) makes a new P-256
+    /// key, sends its thumbprint as `dpop_jkt`, proves it at the token endpoint and on every resource
+    /// request, and saves it with the tokens. Default false: Bearer tokens. See Docs/DPoP.md.
+    public var usesDPoP = false
 
     /// Creates and checks a configuration (see the type's documentation for the rules).
     public init(

@@ -33,6 +33,9 @@ public struct DeviceAuthorization: Hashable, Sendable {
     public let interval: Int64
     /// When the device code expires: the response's arrival plus `expires_in`.
     public let expiresAt: NumericDate
+    /// The DPoP key the polls prove (RFC 9449), set by `AuthClient.requestDeviceAuthorization` when the
+    /// configuration uses DPoP. A secret.
+    public var dpopKey: P256PrivateKey?
 
     public init(
         deviceCode: String, userCode: String, verificationURI: String, verificationURIComplete: String? = nil, expiresIn: Int64,

@@ -72,8 +72,10 @@ public actor User {
     /// Whether the user still has tokens.
     public var isLoggedIn: Bool { tokens != nil }
 
-    /// Sends `request` with `Authorization: Bearer <access token>` (RFC 6750 §2.1), refreshing first when
-    /// the token is about to expire, and once more on a 401 (see the type's documentation).
+    /// Sends `request` with `Authorization: Bearer <access token>` (RFC 6750 §2.1) — or, for a DPoP-bound
+    /// token, `Authorization: DPoP` with a `DPoP` proof (RFC 9449 §7.1, see
+    /// ``AuthClient/send(_:authorizedWith:)``) — refreshing first when the token is about to expire, and
+    /// once more on a 401 (see the type's documentation).
     ///
     /// A refusal is read from its `WWW-Authenticate` challenges (see `User+Challenges.swift`): a 401
     /// `invalid_token` (or a 401 without an error code) is refreshed once and retried once;
@@ -86,12 +88,12 @@ public actor User {
     public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
         try SecureURL.check(request.url, name: "request URL", allowsInsecureLoopback: client.configuration.allowsInsecureLoopbackIssuer)
         let tokens = try await validTokens()
-        let response = try await client.transport.send(Self.authorized(request, with: tokens))
+        let response = try await client.send(request, authorizedWith: tokens)
         try Self.classifyRefusal(response)
         guard response.status == 401 else { return response }
         client.logger.log(.info, .retry, "the request was answered 401: refreshing, then trying once more", ["url": .url(request.url)])
         let refreshed = try await refresh(replacing: tokens)
-        let retried = try await client.transport.send(Self.authorized(request, with: refreshed))
+        let retried = try await client.send(request, authorizedWith: refreshed)
         try Self.classifyRefusal(retried)
         return retried
     }

@@ -78,7 +78,7 @@ extension AuthCredentialsError: CustomStringConvertible {
             case .identityTokenMismatch: "the response's id_token is not the identity token that was validated"
             case .invalidTokenResponse(let reason): "invalid token response (RFC 6749 §5.1): \(reason)"
             case .tokenErrorResponse(let response): "the token endpoint returned an error (RFC 6749 §5.2): \(response)"
-            case .unsupportedTokenType(let type): "token_type '\(type)' is not supported; only Bearer (RFC 6750)"
+            case .unsupportedTokenType(let type): "token_type '\(type)' is not supported; only Bearer (RFC 6750) and DPoP (RFC 9449)"
             case .storeFailure(let operation, let path, let errno): "cannot \(operation) '\(path)' (errno \(errno))"
             case .corruptStore(let path, let reason): "'\(path)' is not a credential store: \(reason)"
             case .storeIsSymbolicLink(let path): "'\(path)' is a symbolic link; the credential store does not follow links (left untouched)"

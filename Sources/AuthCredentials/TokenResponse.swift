@@ -54,7 +54,8 @@ public struct TokenResponse: Sendable {
             throw .invalidTokenResponse("'access_token' is missing")
         }
         guard let tokenType = try string("token_type") else { throw .invalidTokenResponse("'token_type' is missing") }
-        guard tokenType.lowercased() == "bearer" else { throw .unsupportedTokenType(tokenType) }
+        // Bearer (RFC 6750) or DPoP (RFC 9449 §5); the client checks that DPoP came only when it asked.
+        guard ["bearer", "dpop"].contains(tokenType.lowercased()) else { throw .unsupportedTokenType(tokenType) }
         var expiresIn: Int64? = nil
         if let member = object["expires_in"], !member.isNull {
             if let seconds = member.numberValue?.int64Value, seconds >= 0 {

@@ -9,6 +9,8 @@ extension TokenSet: CustomReflectable {
                 "refreshToken": refreshToken == nil ? "none" : "<redacted>",
                 "scopes": scopes as Any,
                 "idToken": idToken == nil ? "none" : "<redacted>",
+                "tokenType": tokenType ?? "Bearer",
+                "dpopKey": dpopKey == nil ? "none" : "<redacted>",
             ],
             displayStyle: .struct)
     }

@@ -1,3 +1,4 @@
+import AuthJSON
 public import AuthJWT
 
 /// The tokens a client keeps for a user: what a ``TokenResponse`` gave, with `expires_in` turned into an
@@ -21,6 +22,12 @@ public struct TokenSet: Hashable, Codable, Sendable {
     public var scopes: [String]?
     /// The latest ID token, if any.
     public var idToken: String?
+    /// The `token_type` of the access token when it is not Bearer: `DPoP` for a sender-constrained token
+    /// (RFC 9449 §5). Nil means Bearer (RFC 6750).
+    public var tokenType: String?
+    /// The DPoP key the tokens are bound to (RFC 9449): proofs for refresh and resource requests are
+    /// signed with it. Saved with the tokens, so a refresh after relaunch proves the same key. A secret.
+    public var dpopKey: P256PrivateKey?
 
     public init(
         accessToken: String, expiresAt: NumericDate? = nil, refreshToken: String? = nil, scopes: [String]? = nil, idToken: String? = nil
@@ -32,20 +39,31 @@ public struct TokenSet: Hashable, Codable, Sendable {
         self.idToken = idToken
     }
 
-    /// The tokens of a response received at `now`.
-    public init(_ response: TokenResponse, receivedAt now: NumericDate) {
+    /// The tokens of a response received at `now`, bound to `dpopKey` when the request proved one.
+    public init(_ response: TokenResponse, receivedAt now: NumericDate, dpopKey: P256PrivateKey? = nil) {
         self.init(
             accessToken: response.accessToken, expiresAt: response.expiresIn.map { Self.expiry(now, $0) },
             refreshToken: response.refreshToken, scopes: response.scope.map(Self.scopes), idToken: response.idToken)
+        tokenType = Self.recordedType(response.tokenType)
+        self.dpopKey = dpopKey
+    }
+
+    /// Whether the access token is DPoP-bound (`token_type` DPoP, RFC 9449 §5): it is then sent as
+    /// `Authorization: DPoP` with a proof, never as a bearer token.
+    public var isDPoPBound: Bool {
+        tokenType?.lowercased() == "dpop"
     }
 
     /// The set after a refresh (RFC 6749 §6): the new access token and expiry; the new refresh token if one
     /// was issued (rotation), else the old one is kept; likewise the ID token and scopes.
     public func refreshed(by response: TokenResponse, receivedAt now: NumericDate) -> TokenSet {
-        TokenSet(
+        var set = TokenSet(
             accessToken: response.accessToken, expiresAt: response.expiresIn.map { Self.expiry(now, $0) },
             refreshToken: response.refreshToken ?? refreshToken, scopes: response.scope.map(Self.scopes) ?? scopes,
             idToken: response.idToken ?? idToken)
+        set.tokenType = Self.recordedType(response.tokenType)
+        set.dpopKey = dpopKey
+        return set
     }
 
     /// Whether the access token has expired at `now` (false when the expiry is unknown).
@@ -63,6 +81,11 @@ public struct TokenSet: Hashable, Codable, Sendable {
         NumericDate(secondsSince1970: now.adding(seconds: seconds).secondsSince1970)
     }
 
+    /// Nil for Bearer, so Bearer sets compare and encode as before DPoP existed.
+    private static func recordedType(_ type: String) -> String? {
+        type.lowercased() == "bearer" ? nil : type
+    }
+
     private static func scopes(_ text: String) -> [String] {
         text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     }
@@ -73,6 +96,8 @@ public struct TokenSet: Hashable, Codable, Sendable {
         case refreshToken = "refresh_token"
         case scopes
         case idToken = "id_token"
+        case tokenType = "token_type"
+        case dpopKey = "dpop_key"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -82,6 +107,15 @@ public struct TokenSet: Hashable, Codable, Sendable {
         refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
         scopes = try container.decodeIfPresent([String].self, forKey: .scopes)
         idToken = try container.decodeIfPresent(String.self, forKey: .idToken)
+        tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType)
+        // The private JWK as JSON text (RFC 7517 §B.1-style `d`); absent in sets saved before DPoP.
+        if let jwk = try container.decodeIfPresent(String.self, forKey: .dpopKey) {
+            do {
+                dpopKey = try P256PrivateKey(jwk: Array(jwk.utf8))
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .dpopKey, in: container, debugDescription: "the DPoP key cannot be read")
+            }
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -91,6 +125,9 @@ public struct TokenSet: Hashable, Codable, Sendable {
         try container.encodeIfPresent(refreshToken, forKey: .refreshToken)
         try container.encodeIfPresent(scopes, forKey: .scopes)
         try container.encodeIfPresent(idToken, forKey: .idToken)
+        try container.encodeIfPresent(tokenType, forKey: .tokenType)
+        try container.encodeIfPresent(
+            dpopKey.map { String(decoding: JSONValue.object($0.privateJWK).serialized(), as: UTF8.self) }, forKey: .dpopKey)
     }
 }
 
@@ -98,6 +135,7 @@ extension TokenSet: CustomStringConvertible {
     /// The expiry and which tokens are held; the tokens are redacted.
     public var description: String {
         "TokenSet(access_token: <redacted>, expires_at: \(expiresAt.map { "\($0)" } ?? "unknown"), "
-            + "refresh_token: \(refreshToken == nil ? "none" : "<redacted>"), id_token: \(idToken == nil ? "none" : "<redacted>"))"
+            + "refresh_token: \(refreshToken == nil ? "none" : "<redacted>"), id_token: \(idToken == nil ? "none" : "<redacted>")"
+            + (dpopKey == nil ? "" : ", dpop_key: <redacted>") + ")"
     }
 }

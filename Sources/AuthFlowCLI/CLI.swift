@@ -14,6 +14,7 @@ enum CLI {
             Base64URLCommand.self,
             PKCECommand.self,
             JWTCommand.self,
+            KeyCommand.self,
             CallbackCommand.self,
             ButtonCommand.self,
             LoginCommand.self,

@@ -103,6 +103,10 @@ public enum AuthJWTError: Error, Sendable {
     /// The key's `kty` is not one AuthJWT reads; such keys are ignored in a set (RFC 7517 §5).
     case unsupportedKeyType(keyID: String?, keyType: String)
 
+    // Signing (RFC 7518 §3.4, RFC 6979)
+    /// A private key could not be read or used; `reason` says why, never showing the key.
+    case invalidPrivateKey(reason: String)
+
     /// A stable number for the case: 5001 and up.
     public var code: Int {
         switch self {
@@ -146,6 +150,7 @@ public enum AuthJWTError: Error, Sendable {
         case .keyOperationsExcludeVerify: 5038
         case .keyRestrictedToAlgorithm: 5039
         case .unsupportedKeyType: 5040
+        case .invalidPrivateKey: 5351
         }
     }
 }
@@ -219,6 +224,7 @@ extension AuthJWTError: CustomStringConvertible {
         case .keyRestrictedToAlgorithm(let keyID, let keyAlgorithm, let tokenAlgorithm):
             "key\(Self.keyLabel(keyID)) is for alg '\(keyAlgorithm)', not the token's '\(tokenAlgorithm)' (RFC 7517 §4.4)"
         case .unsupportedKeyType(let keyID, let keyType): "key\(Self.keyLabel(keyID)) has kty '\(keyType)', which is not supported"
+        case .invalidPrivateKey(let reason): "the private key cannot be used: \(reason)"
         }
     }
 

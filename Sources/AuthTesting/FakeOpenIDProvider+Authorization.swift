@@ -65,7 +65,7 @@ extension FakeOpenIDProvider {
             provider.codes[code] = ProviderState.CodeGrant(
                 clientID: clientID, redirectURI: redirectURI, challenge: challenge, nonce: value("nonce"),
                 subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew, acr: authentication.acr,
-                amr: authentication.amr, resources: parameters.filter { $0.name == "resource" }.map(\.value))
+                amr: authentication.amr, resources: parameters.filter { $0.name == "resource" }.map(\.value), dpopJKT: value("dpop_jkt"))
             return code
         }
         if case .forgedState = authorization {

@@ -71,7 +71,7 @@ extension FakeOpenIDProvider {
     }
 
     /// RFC 8628 §3.4–3.5: the answer to one poll, with the interval enforced (`slow_down` adds 5 seconds).
-    func pollDevice(_ value: (String) -> String?) -> TransportResponse {
+    func pollDevice(_ value: (String) -> String?, jkt: String?) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let deviceCode = value("device_code"), var grant = state.devices[deviceCode] else {
@@ -98,7 +98,7 @@ extension FakeOpenIDProvider {
                 state.devices[deviceCode] = nil
                 let (body, _) = issueTokens(
                     &state, subject: subject, scope: grant.scope, nonce: nil, authTime: time, now: now,
-                    withIDToken: configuration.issuesIDTokenForDeviceGrant)
+                    withIDToken: configuration.issuesIDTokenForDeviceGrant, jkt: jkt)
                 return Self.json(200, body)
             }
         }

@@ -68,6 +68,7 @@ extension FakeOpenIDProvider {
             "authorization_response_iss_parameter_supported": .bool(configuration.sendsIssuerInAuthorizationResponse),
             "pushed_authorization_request_endpoint": .string(url(of: .pushedAuthorization)),
             "require_pushed_authorization_requests": .bool(configuration.requiresPushedAuthorizationRequests),
+            "dpop_signing_alg_values_supported": ["ES256"],
         ]
     }
 
@@ -102,12 +103,21 @@ extension FakeOpenIDProvider {
         }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         if let refused = authenticateClient(request, value) { return refused }
+        let now = clock.now().secondsSince1970
+        var jkt: String? = nil
+        switch state.withLock({ verifyDPoPProof(request, accessToken: nil, state: &$0, now: now) }) {
+        case .success(let thumbprint)?: jkt = thumbprint
+        case .failure(let refusal)?: return tokenEndpointRefusal(refusal)
+        case nil where configuration.requiresDPoP: return tokenEndpointRefusal(.invalid("a DPoP proof is required"))
+        case nil: break
+        }
         let resources = parameters.filter { $0.name == "resource" }.map(\.value)
         switch value("grant_type") {
         case "authorization_code":
-            return exchangeCode(value, clientID: authenticatingClientID(request, value) ?? configuration.clientID, resources: resources)
-        case "refresh_token": return refresh(value, resources: resources)
-        case Self.deviceCodeGrantType: return pollDevice(value)
+            return exchangeCode(
+                value, clientID: authenticatingClientID(request, value) ?? configuration.clientID, resources: resources, jkt: jkt)
+        case "refresh_token": return refresh(value, resources: resources, jkt: jkt)
+        case Self.deviceCodeGrantType: return pollDevice(value, jkt: jkt)
         case TokenExchangeRequest.grantType: return exchangeToken(parameters)
         default: return Self.oauthError(.unsupportedGrantType, "only authorization_code, refresh_token, device_code and token-exchange")
         }
@@ -140,6 +150,10 @@ extension FakeOpenIDProvider {
             if let reason = verifyClientAssertion(value, secret: secret) {
                 return Self.json(401, ["error": "invalid_client", "error_description": .string(reason)])
             }
+        case .privateKeyJWT(let key, _):
+            guard request.header("Authorization") == nil, value("client_secret") == nil, verifyClientAssertion(key, value) else {
+                return refused
+            }
         }
         return nil
     }
@@ -157,7 +171,7 @@ extension FakeOpenIDProvider {
         return value("client_id")
     }
 
-    private func exchangeCode(_ value: (String) -> String?, clientID: String, resources: [String]) -> TransportResponse {
+    private func exchangeCode(_ value: (String) -> String?, clientID: String, resources: [String], jkt: String?) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let code = value("code"), var grant = state.codes[code] else { return Self.oauthError(.invalidGrant, "unknown code") }
@@ -185,21 +199,29 @@ extension FakeOpenIDProvider {
             guard resources.allSatisfy(grant.resources.contains) else {
                 return Self.oauthError(.invalidTarget, "a resource was not in the authorization request (RFC 8707 §2.2)")
             }
+            // RFC 9449 §10: a code requested with dpop_jkt is redeemed only with a proof of that key.
+            if let bound = grant.dpopJKT, bound != jkt {
+                return Self.json(400, ["error": "invalid_dpop_proof", "error_description": "the proof's key is not the dpop_jkt"])
+            }
             let (body, issued) = issueTokens(
                 &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now,
                 withIDToken: true, acr: grant.acr, amr: grant.amr, granted: grant.resources,
-                audience: resources.isEmpty ? grant.resources : resources, clientID: grant.clientID)
+                audience: resources.isEmpty ? grant.resources : resources, clientID: grant.clientID, jkt: jkt)
             grant.issuedTokens = issued
             state.codes[code] = grant
             return Self.json(200, body)
         }
     }
 
-    private func refresh(_ value: (String) -> String?, resources: [String]) -> TransportResponse {
+    private func refresh(_ value: (String) -> String?, resources: [String], jkt: String?) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let token = value("refresh_token"), let grant = state.refreshTokens[token] else {
                 return Self.oauthError(.invalidGrant, "unknown or revoked refresh token")
+            }
+            // RFC 9449 §5: a public client's refresh token is bound to its DPoP key.
+            if let bound = grant.jkt, bound != jkt {
+                return Self.json(400, ["error": "invalid_dpop_proof", "error_description": "the refresh token is bound to another key"])
             }
             // RFC 8707 §2.2: a refresh may ask for any resource the grant covers, one at a time or all.
             guard resources.allSatisfy(grant.audience.contains) else {
@@ -210,7 +232,7 @@ extension FakeOpenIDProvider {
                 &state, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
                 withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
                 acr: grant.acr, amr: grant.amr, grantAuthTime: grant.authTime, granted: grant.audience,
-                audience: resources.isEmpty ? grant.audience : resources, clientID: grant.clientID)
+                audience: resources.isEmpty ? grant.audience : resources, clientID: grant.clientID, jkt: jkt)
             return Self.json(200, body)
         }
     }
@@ -219,7 +241,7 @@ extension FakeOpenIDProvider {
     func issueTokens(
         _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
         keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
-        granted: [String] = [], audience: [String] = [], clientID: String? = nil
+        granted: [String] = [], audience: [String] = [], clientID: String? = nil, jkt: String? = nil
     ) -> (JSONValue, [String]) {
         let registeredClientID = clientID == configuration.clientID ? nil : clientID
         let issuedAt = now + state.skew
@@ -227,17 +249,17 @@ extension FakeOpenIDProvider {
         let authenticatedAt = authTime ?? grantAuthTime
         state.accessTokens[accessToken] = .init(
             subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, clientID: registeredClientID,
-            acr: acr, amr: amr, authTime: authenticatedAt, audience: audience)
+            acr: acr, amr: amr, authTime: authenticatedAt, audience: audience, jkt: jkt)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
-        try? body.append("token_type", "Bearer")
+        try? body.append("token_type", jkt == nil ? "Bearer" : "DPoP")
         try? body.append("expires_in", .number(JSONNumber(configuration.accessTokenLifetime)))
         var issued = [accessToken]
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
             state.refreshTokens[refreshToken] = .init(
                 subject: subject, scope: scope, expiresAt: .max, clientID: registeredClientID, acr: acr, amr: amr,
-                authTime: authenticatedAt, audience: granted)
+                authTime: authenticatedAt, audience: granted, jkt: jkt)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
@@ -296,12 +318,26 @@ extension FakeOpenIDProvider {
 
     private func userinfo(_ request: TransportRequest) -> TransportResponse {
         let now = clock.now().secondsSince1970
+        var refusal: DPoPRefusal? = nil
         let grant: ProviderState.TokenGrant? = state.withLock { state in
-            guard let header = request.header("Authorization"), header.hasPrefix("Bearer "),
-                let grant = state.accessTokens[String(header.dropFirst(7))], now + state.skew < grant.expiresAt
+            guard let header = request.header("Authorization") else { return nil }
+            let isDPoP = header.hasPrefix("DPoP ")
+            guard isDPoP || header.hasPrefix("Bearer "), let grant = state.accessTokens[String(header.dropFirst(isDPoP ? 5 : 7))],
+                now + state.skew < grant.expiresAt
             else { return nil }
-            return grant
+            // RFC 9449 §7.1: a bound token needs the DPoP scheme and a proof of its key with `ath`; a Bearer
+            // token is not accepted with the DPoP scheme here, nor without one when DPoP is required.
+            guard let bound = grant.jkt else { return isDPoP || configuration.requiresDPoP ? nil : grant }
+            guard isDPoP else { return nil }
+            switch verifyDPoPProof(request, accessToken: String(header.dropFirst(5)), state: &state, now: now) {
+            case .success(let thumbprint) where thumbprint == bound: return grant
+            case .success: refusal = .invalid("the proof's key is not the token's cnf.jkt")
+            case .failure(let reason): refusal = reason
+            case nil: refusal = .invalid("no DPoP proof")
+            }
+            return nil
         }
+        if let refusal { return resourceRefusal(refusal) }
         guard let grant else {
             // RFC 6750 §3.1.
             return TransportResponse(

@@ -77,6 +77,13 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         /// Whether RFC 8414 metadata is served at `/.well-known/oauth-authorization-server` (path inserted
         /// for an issuer with a path); when false that URL answers 404, as at an OpenID-only provider.
         public var servesAuthorizationServerMetadata = true
+        /// Whether the token endpoint and userinfo refuse requests without a DPoP proof (RFC 9449).
+        public var requiresDPoP = false
+        /// Whether DPoP proofs must carry the provider's nonce (RFC 9449 §8, §9): a proof without it gets
+        /// `use_dpop_nonce` and a `DPoP-Nonce` header.
+        public var requiresDPoPNonce = false
+        /// How far a proof's `iat` may be from the provider's time, either way, in seconds.
+        public var dpopProofMaximumAgeSeconds: Int64 = 60
 
         public init() {}
     }

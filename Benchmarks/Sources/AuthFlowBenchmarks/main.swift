@@ -171,6 +171,9 @@ await section("signature") {
         "signature", "RS256 and ES256 signature verification (AuthJWT, pure Swift; peer: swift-crypto, BoringSSL)",
         SignatureBenchmark.run(settings: settings) + ECDSABenchmark.run(settings: settings))
 }
+await section("signing") {
+    SigningTimingBenchmark.run(settings: settings)
+}
 await section("callback") {
     table(
         "callback", "Callback parsing (AuthCallback; peer: Foundation URLComponents)", CallbackBenchmark.run(settings: settings))

@@ -15,6 +15,7 @@ enum DemoCommand: CLICommand {
     static let par = Flag(
         "par", help: "a pushed authorization request (RFC 9126), client_secret_jwt, a token per resource")
     static let mcp = Flag("mcp", help: "the MCP authorization profile (RFC 9728, RFC 8414, RFC 7591, RFC 8707)")
+    static let dpop = Flag("dpop", help: "a DPoP-bound login (RFC 9449) and a resource request, with nonces")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
 
     static let spec = CommandSpec(
@@ -26,13 +27,17 @@ enum DemoCommand: CLICommand {
             went as asked. With --device, the device grant: the user code, each poll and its answer. With --par,
             a pushed authorization request, the request_uri in the browser, and a token per resource. With --mcp, the
             MCP authorization profile: the server's 401, its resource metadata, the authorization server's
-            metadata, dynamic registration, and a login whose tokens are for that server only.
+            metadata, dynamic registration, and a login whose tokens are for that server only. With --dpop, a
+            DPoP-bound login and a resource request, each with its use_dpop_nonce retry.
             """,
-        options: [fail, device, par, mcp, rfc7636Example],
-        groups: [.atMostOne(device, par, mcp), .atMostOne(par, rfc7636Example), .atMostOne(mcp, rfc7636Example)],
+        options: [fail, device, par, mcp, dpop, rfc7636Example],
+        groups: [
+            .atMostOne(device, par, mcp, dpop), .atMostOne(par, rfc7636Example), .atMostOne(mcp, rfc7636Example),
+            .atMostOne(dpop, rfc7636Example),
+        ],
         examples: [
             "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired",
-            "demo --mcp --fail no-s256",
+            "demo --mcp --fail no-s256", "demo --dpop",
         ])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
@@ -46,7 +51,10 @@ enum DemoCommand: CLICommand {
         let device = arguments.isSet(Self.device)
         let failureName = arguments.value(Self.fail)
         let (text, asExpected): (String, Bool)
-        if arguments.isSet(Self.par) {
+        if arguments.isSet(Self.dpop) {
+            guard !useRFCExample, !device, !arguments.isSet(Self.par), failureName == nil else { throw .usage("--dpop goes alone") }
+            (text, asExpected) = runBlocking { await DPoPDemoFlow().run() }
+        } else if arguments.isSet(Self.par) {
             guard !useRFCExample, !device else { throw .usage("--par goes alone (with --fail expired, reused or not-pushed)") }
             let flow = PushedAuthorizationDemoFlow(
                 failure: try failure(PushedAuthorizationDemoFlow.Failure.self, named: failureName, for: "--fail for --par"))

@@ -3,8 +3,8 @@ import AuthJWT
 /// `authflow jwt decode TOKEN|-` and `authflow jwt verify TOKEN|- (--jwks FILE | --hs256-key-hex HEX) …`.
 enum JWTCommand: CLICommand {
     static let spec = CommandSpec(
-        "jwt", summary: "decode or verify a JSON Web Token (RFC 7519)",
-        subcommands: [JWTDecodeCommand.self, JWTVerifyCommand.self])
+        "jwt", summary: "decode, verify or sign a JSON Web Token (RFC 7519)",
+        subcommands: [JWTDecodeCommand.self, JWTVerifyCommand.self, JWTSignCommand.self])
 
     /// The token operand, or standard input for `-` (tokens can exceed the argument limit). An oversize
     /// token is refused before it is parsed.

@@ -55,8 +55,17 @@ struct SystemTerminal: Terminal {
         getenv(name).map { String(cString: $0) }
     }
 
+    mutating func writeSecretFile(_ path: String, bytes: [UInt8]) throws(CLIError) {
+        // O_EXCL: never through an existing file (or a link an attacker placed), whose mode would stay.
+        try write(path, bytes: bytes, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o600)
+    }
+
     mutating func writeFile(_ path: String, bytes: [UInt8]) throws(CLIError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try write(path, bytes: bytes, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
+    }
+
+    private func write(_ path: String, bytes: [UInt8], flags: Int32, mode: mode_t) throws(CLIError) {
+        let descriptor = open(path, flags, mode)
         guard descriptor >= 0 else { throw .failure("cannot create '\(path)': \(Self.lastErrorText())") }
         defer { close(descriptor) }
         var offset = 0

@@ -7,6 +7,8 @@ protocol Terminal {
     mutating func write(bytes: [UInt8], to stream: OutputStream)
     /// Creates or replaces the file at `path` with `bytes`.
     mutating func writeFile(_ path: String, bytes: [UInt8]) throws(CLIError)
+    /// Creates a new file at `path` readable by its owner only (mode 0600) with `bytes`: for private keys.
+    mutating func writeSecretFile(_ path: String, bytes: [UInt8]) throws(CLIError)
 
     /// Whether `stream` is an interactive terminal (colours and prompts only then).
     func isInteractive(_ stream: OutputStream) -> Bool
@@ -18,6 +20,7 @@ protocol Terminal {
 }
 
 extension Terminal {
+    mutating func writeSecretFile(_ path: String, bytes: [UInt8]) throws(CLIError) { try writeFile(path, bytes: bytes) }
     func isInteractive(_ stream: OutputStream) -> Bool { false }
     func environment(_ name: String) -> String? { nil }
     mutating func finishWriting() throws(CLIError) {}

@@ -46,28 +46,29 @@ struct U256: Equatable, Sendable {
         return l0 < other.l0
     }
 
-    /// self + other, with the carry out.
+    /// self + other, with the carry out. The carries are computed as words, not branched on, so the
+    /// time does not depend on the values (signing adds secrets).
     func adding(_ other: U256) -> (U256, Bool) {
         let (r0, c0) = l0.addingReportingOverflow(other.l0)
         let (r1a, c1a) = l1.addingReportingOverflow(other.l1)
-        let (r1, c1b) = r1a.addingReportingOverflow(c0 ? 1 : 0)
+        let (r1, c1b) = r1a.addingReportingOverflow(word(c0))
         let (r2a, c2a) = l2.addingReportingOverflow(other.l2)
-        let (r2, c2b) = r2a.addingReportingOverflow((c1a || c1b) ? 1 : 0)
+        let (r2, c2b) = r2a.addingReportingOverflow(word(c1a) | word(c1b))
         let (r3a, c3a) = l3.addingReportingOverflow(other.l3)
-        let (r3, c3b) = r3a.addingReportingOverflow((c2a || c2b) ? 1 : 0)
-        return (U256(l0: r0, l1: r1, l2: r2, l3: r3), c3a || c3b)
+        let (r3, c3b) = r3a.addingReportingOverflow(word(c2a) | word(c2b))
+        return (U256(l0: r0, l1: r1, l2: r2, l3: r3), (word(c3a) | word(c3b)) == 1)
     }
 
-    /// self − other, with the borrow out.
+    /// self − other, with the borrow out; no branch on the values.
     func subtracting(_ other: U256) -> (U256, Bool) {
         let (r0, b0) = l0.subtractingReportingOverflow(other.l0)
         let (r1a, b1a) = l1.subtractingReportingOverflow(other.l1)
-        let (r1, b1b) = r1a.subtractingReportingOverflow(b0 ? 1 : 0)
+        let (r1, b1b) = r1a.subtractingReportingOverflow(word(b0))
         let (r2a, b2a) = l2.subtractingReportingOverflow(other.l2)
-        let (r2, b2b) = r2a.subtractingReportingOverflow((b1a || b1b) ? 1 : 0)
+        let (r2, b2b) = r2a.subtractingReportingOverflow(word(b1a) | word(b1b))
         let (r3a, b3a) = l3.subtractingReportingOverflow(other.l3)
-        let (r3, b3b) = r3a.subtractingReportingOverflow((b2a || b2b) ? 1 : 0)
-        return (U256(l0: r0, l1: r1, l2: r2, l3: r3), b3a || b3b)
+        let (r3, b3b) = r3a.subtractingReportingOverflow(word(b2a) | word(b2b))
+        return (U256(l0: r0, l1: r1, l2: r2, l3: r3), (word(b3a) | word(b3b)) == 1)
     }
 
     /// Bit `index` (0 = least significant).
@@ -78,7 +79,9 @@ struct U256: Equatable, Sendable {
 }
 
 /// Arithmetic modulo a 256-bit odd modulus in Montgomery form (R = 2^256): the P-256 field (mod p) and
-/// scalar group (mod n). Verification handles public values only, so this is not constant time.
+/// scalar group (mod n). Addition, subtraction and multiplication have no branch or memory index that
+/// depends on the values (signing uses them on secrets); ``power(_:_:)`` branches on the exponent's bits,
+/// so it is constant time only for a public exponent — as in ``invert(_:)``, whose exponent is m − 2.
 struct P256Field: Sendable {
     let modulus: U256
     let inverse: UInt64
@@ -94,18 +97,23 @@ struct P256Field: Sendable {
     func toMontgomery(_ a: U256) -> U256 { multiply(a, rSquared) }
     func fromMontgomery(_ a: U256) -> U256 { multiply(a, .one) }
 
+    /// (a + b) mod m for a, b < m. Constant time: both candidates are computed and one is selected by
+    /// a mask (see `U256.selecting(_:mask:)`).
     func add(_ a: U256, _ b: U256) -> U256 {
         let (sum, carry) = a.adding(b)
-        if carry || !sum.isLess(than: modulus) { return sum.subtracting(modulus).0 }
-        return sum
+        let (reduced, borrow) = sum.subtracting(modulus)
+        // The reduced value is right when the sum overflowed 2^256 or is at least m.
+        return sum.selecting(reduced, mask: 0 &- (word(carry) | (1 &- word(borrow))))
     }
 
+    /// (a − b) mod m for a, b < m, constant time like ``add(_:_:)``.
     func subtract(_ a: U256, _ b: U256) -> U256 {
         let (difference, borrow) = a.subtracting(b)
-        return borrow ? difference.adding(modulus).0 : difference
+        return difference.selecting(difference.adding(modulus).0, mask: 0 &- word(borrow))
     }
 
-    /// a^exponent in Montgomery form (a in Montgomery form), left to right.
+    /// a^exponent in Montgomery form (a in Montgomery form), left to right. Branches on the bits of
+    /// `exponent`, which must be public.
     func power(_ a: U256, _ exponent: U256) -> U256 {
         var result = toMontgomery(.one)
         for index in stride(from: 255, through: 0, by: -1) {
@@ -115,7 +123,8 @@ struct P256Field: Sendable {
         return result
     }
 
-    /// a⁻¹ for a prime modulus (Fermat: a^(m−2)), in Montgomery form.
+    /// a⁻¹ for a prime modulus (Fermat: a^(m−2)), in Montgomery form. Constant time in `a`: the exponent
+    /// is the public m − 2. Zero maps to zero.
     func invert(_ a: U256) -> U256 {
         power(a, modulus.subtracting(U256(l0: 2, l1: 0, l2: 0, l3: 0)).0)
     }
@@ -191,9 +200,10 @@ struct P256Field: Sendable {
         (s2, o2) = s1.addingReportingOverflow(c2)
         t3 = s2
         t4 = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-        var result = U256(l0: t0, l1: t1, l2: t2, l3: t3)
-        if t4 != 0 || !result.isLess(than: modulus) { result = result.subtracting(modulus).0 }
-        return result
+        // The result is below 2m; subtract m when it is at least m, selected by a mask, not a branch.
+        let result = U256(l0: t0, l1: t1, l2: t2, l3: t3)
+        let (reduced, borrow) = result.subtracting(modulus)
+        return result.selecting(reduced, mask: 0 &- (t4 | (1 &- word(borrow))))
     }
 
     @inline(__always)

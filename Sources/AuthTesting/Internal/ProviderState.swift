@@ -17,6 +17,8 @@ struct ProviderState {
         var amr: [String] = []
         /// The resources asked for (RFC 8707), which the tokens may serve.
         var resources: [String] = []
+        /// `dpop_jkt` from the authorization request (RFC 9449 §10), if any.
+        var dpopJKT: String? = nil
         var used = false
         var issuedTokens: [String] = []
     }
@@ -33,6 +35,8 @@ struct ProviderState {
         var authTime: Int64? = nil
         /// An access token's audience, or the resources a refresh token may get tokens for (RFC 8707).
         var audience: [String] = []
+        /// The DPoP key thumbprint the token is bound to (`cnf.jkt`, RFC 9449 §6), nil for Bearer.
+        var jkt: String? = nil
     }
 
     /// A pushed authorization request (RFC 9126), by request URI: single use, until `expiresAt`.
@@ -88,6 +92,10 @@ struct ProviderState {
     var protectedResources: Set<String> = []
     /// Clients registered dynamically, by client id.
     var registeredClients: [String: RegisteredClient] = [:]
+    /// DPoP proof and client assertion `jti`s seen (replays are refused), and the nonce demanded.
+    var usedProofIDs: Set<String> = []
+    var usedAssertionIDs: Set<String> = []
+    var dpopNonce: String?
 
     init(generator: SeededRandomNumberGenerator, signingKey: TestSigningKey) {
         self.generator = generator

@@ -1,0 +1,95 @@
+import AuthCallback
+public import AuthCredentials
+import AuthJSON
+import AuthJWT
+import AuthSession
+
+extension AuthClient {
+    /// Sends `request` with the access token of `tokens`: `Authorization: DPoP` and a `DPoP` proof with
+    /// `ath` when the token is DPoP-bound (RFC 9449 §7.1), else `Authorization: Bearer` (RFC 6750 §2.1).
+    ///
+    /// ```swift
+    /// let response = try await client.send(request, authorizedWith: tokens)   // User.send also refreshes
+    /// ```
+    ///
+    /// A 401 whose `WWW-Authenticate: DPoP` challenge has `error="use_dpop_nonce"` and that carries a
+    /// `DPoP-Nonce` (RFC 9449 §9) is retried exactly once with a proof holding that nonce; the nonce is kept
+    /// per server for later proofs. Any other answer is returned as it is.
+    public func send(_ request: TransportRequest, authorizedWith tokens: TokenSet) async throws(AuthClientError) -> TransportResponse {
+        guard tokens.isDPoPBound else { return try await transport.send(User.authorized(request, with: tokens)) }
+        guard let key = tokens.dpopKey else { throw .unexpectedTokenType(tokens.tokenType ?? "DPoP") }
+        var retried = false
+        while true {
+            var authorized = request
+            authorized.setHeader("Authorization", "DPoP " + tokens.accessToken)
+            authorized.setHeader(
+                "DPoP",
+                try await DPoPProof.make(
+                    key: key, method: request.method.rawValue, url: request.url, accessToken: tokens.accessToken,
+                    nonce: dpopNonce(for: request.url), now: clock.now()))
+            let response = try await transport.send(authorized)
+            let nonce = remember(dpopNonceFrom: response, for: request.url)
+            guard !retried, response.status == 401, nonce != nil, Self.challengesForDPoPNonce(response) else { return response }
+            retried = true
+        }
+    }
+
+    /// Sends a token-endpoint (or other authorization-server) form with client authentication and, when
+    /// `dpopKey` is given, a DPoP proof; an answer `400 error=use_dpop_nonce` with a `DPoP-Nonce` header
+    /// (RFC 9449 §8) is retried exactly once with that nonce.
+    func send(form parameters: [FormParameter], to endpoint: String, dpopKey: P256PrivateKey?) async throws(AuthClientError)
+        -> TransportResponse
+    {
+        guard let dpopKey else { return try await send(form: parameters, to: endpoint) }
+        var retried = false
+        while true {
+            let proof = try await DPoPProof.make(
+                key: dpopKey, method: "POST", url: endpoint, accessToken: nil, nonce: dpopNonce(for: endpoint), now: clock.now())
+            let response = try await send(form: parameters, to: endpoint, headers: [HeaderField(name: "DPoP", value: proof)])
+            let nonce = remember(dpopNonceFrom: response, for: endpoint)
+            guard !retried, response.status == 400 || response.status == 401, nonce != nil,
+                Self.oauthError(of: response) == "use_dpop_nonce"
+            else { return response }
+            retried = true
+        }
+    }
+
+    /// The tokens of a token response to a request that proved `dpopKey` (or none): `token_type` DPoP is
+    /// accepted only when a proof was sent (RFC 9449 §5). A Bearer answer to a DPoP request is kept as
+    /// Bearer, with the key, which the refresh token may still be bound to.
+    static func tokenSet(_ response: TokenResponse, receivedAt: NumericDate, dpopKey: P256PrivateKey?) throws(AuthClientError) -> TokenSet {
+        let set = TokenSet(response, receivedAt: receivedAt, dpopKey: dpopKey)
+        if set.isDPoPBound && dpopKey == nil { throw .unexpectedTokenType(response.tokenType) }
+        return set
+    }
+
+    /// A fresh DPoP key from `generator` when the configuration asks for DPoP.
+    func newDPoPKey(using generator: inout some RandomNumberGenerator) -> P256PrivateKey? {
+        configuration.usesDPoP ? P256PrivateKey.generate(using: &generator) : nil
+    }
+
+    private func dpopNonce(for url: String) -> String? {
+        let origin = DPoPProof.origin(url)
+        return dpopNonces.withLock { $0[origin] }
+    }
+
+    /// Keeps the `DPoP-Nonce` of a response (any response may carry a fresh one, RFC 9449 §8.2, §9.1).
+    private func remember(dpopNonceFrom response: TransportResponse, for url: String) -> String? {
+        guard let nonce = response.header("DPoP-Nonce"), !nonce.isEmpty else { return nil }
+        let origin = DPoPProof.origin(url)
+        dpopNonces.withLock { $0[origin] = nonce }
+        return nonce
+    }
+
+    /// The `error` of an OAuth error body (RFC 6749 §5.2), if the body is one.
+    private static func oauthError(of response: TransportResponse) -> String? {
+        guard let value = try? JSONValue(parsing: response.body) else { return nil }
+        return value["error"]?.stringValue
+    }
+
+    /// Whether a 401 challenges with `DPoP error="use_dpop_nonce"` (RFC 9449 §9), read with the
+    /// `WWW-Authenticate` parser (tolerant: an unreadable field is no challenge).
+    static func challengesForDPoPNonce(_ response: TransportResponse) -> Bool {
+        response.challenges.contains { $0.isScheme("DPoP") && $0.error == .useDPoPNonce }
+    }
+}

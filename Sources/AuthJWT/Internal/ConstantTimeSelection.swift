@@ -1,0 +1,39 @@
+/// A flag as a word, 0 or 1, for arithmetic on carries and masks instead of branches.
+@inline(__always)
+func word(_ flag: Bool) -> UInt64 { flag ? 1 : 0 }
+
+extension U256 {
+    /// `other` where `mask` is all ones, `self` where it is zero: x ^ ((x ^ y) & mask) per limb, so the
+    /// choice makes no branch and reads no memory that depends on it.
+    @inline(__always)
+    func selecting(_ other: U256, mask: UInt64) -> U256 {
+        U256(
+            l0: l0 ^ ((l0 ^ other.l0) & mask), l1: l1 ^ ((l1 ^ other.l1) & mask),
+            l2: l2 ^ ((l2 ^ other.l2) & mask), l3: l3 ^ ((l3 ^ other.l3) & mask))
+    }
+
+    /// Bit `index` as a word, 0 or 1; `index` is public (a loop counter), the bit may be secret.
+    @inline(__always)
+    func bitWord(_ index: Int) -> UInt64 {
+        let shift = UInt64(index & 63)
+        switch index >> 6 {
+        case 0: return (l0 >> shift) & 1
+        case 1: return (l1 >> shift) & 1
+        case 2: return (l2 >> shift) & 1
+        default: return (l3 >> shift) & 1
+        }
+    }
+
+    /// All ones when the value is zero, else zero, without a branch.
+    var zeroMask: UInt64 {
+        let any = l0 | l1 | l2 | l3
+        // (any | −any) has its top bit set exactly when any ≠ 0.
+        return ((any | (0 &- any)) >> 63) &- 1
+    }
+
+    /// self mod m for self < 2m (a hash or an x-coordinate reduced modulo n), without a branch.
+    func reducedOnce(modulo modulus: U256) -> U256 {
+        let (reduced, borrow) = subtracting(modulus)
+        return selecting(reduced, mask: 0 &- (1 &- word(borrow)))
+    }
+}
