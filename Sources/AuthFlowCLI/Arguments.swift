@@ -25,6 +25,11 @@ struct Arguments {
         return true
     }
 
+    /// Whether `name` is among the arguments not yet consumed.
+    func contains(_ name: String) -> Bool {
+        remaining.contains(name)
+    }
+
     /// Removes and returns the next operand, or nil when none is left. `-` alone is an operand.
     mutating func operand() throws(CLIError) -> String? {
         guard let first = remaining.first else { return nil }

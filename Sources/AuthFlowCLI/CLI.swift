@@ -73,7 +73,11 @@ enum CLI {
         case "jwt": try JWTCommand.run(rest, terminal: &terminal)
         case "callback": try CallbackCommand.run(rest, terminal: &terminal)
         case "button": try ButtonCommand.run(rest, terminal: &terminal)
-        case "login": try LoginCommand.run(rest, terminal: &terminal)
+        case "login": try LoginCommands.login(rest, terminal: &terminal)
+        case "token": try LoginCommands.token(.access, rest, terminal: &terminal)
+        case "id-token": try LoginCommands.token(.id, rest, terminal: &terminal)
+        case "userinfo", "logout", "status": try LoginCommands.account(command, rest, terminal: &terminal)
+        case "provider": try LoginCommands.provider(rest, terminal: &terminal)
         case "demo": try DemoCommand.run(rest, terminal: &terminal)
         case "help", "--help", "-h":
             try rest.expectNone()

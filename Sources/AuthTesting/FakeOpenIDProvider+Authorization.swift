@@ -18,10 +18,10 @@ extension FakeOpenIDProvider {
             throw .userAgentFailed("the provider shows an error page: the authorization URL does not parse")
         }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
-        guard value("client_id") == configuration.clientID else {
+        guard let clientID = value("client_id"), authentication(ofClient: clientID) != nil else {
             throw .userAgentFailed("the provider shows an error page: unknown client_id")
         }
-        guard let redirectURI = value("redirect_uri"), configuration.redirectURIs.contains(redirectURI) else {
+        guard let redirectURI = value("redirect_uri"), isRegisteredRedirectURI(redirectURI) else {
             throw .userAgentFailed("the provider shows an error page: redirect_uri is not registered")
         }
         let state = value("state")
@@ -55,7 +55,7 @@ extension FakeOpenIDProvider {
         let code = self.state.withLock { provider in
             let code = provider.token()
             provider.codes[code] = ProviderState.CodeGrant(
-                clientID: configuration.clientID, redirectURI: redirectURI, challenge: challenge, nonce: value("nonce"),
+                clientID: clientID, redirectURI: redirectURI, challenge: challenge, nonce: value("nonce"),
                 subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew)
             return code
         }

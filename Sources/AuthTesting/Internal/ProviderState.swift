@@ -15,6 +15,7 @@ struct ProviderState {
     }
 
     struct TokenGrant {
+        var clientID = ""
         var subject: String
         var scope: String
         var expiresAt: Int64
@@ -41,6 +42,7 @@ struct ProviderState {
             case denied
         }
         var userCode: String
+        var clientID = ""
         var scope: String
         var expiresAt: Int64
         var interval: Int64
