@@ -12,11 +12,14 @@ enum ISO8601 {
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(time / 3600, 2)):\(pad(time % 3600 / 60, 2)):\(pad(time % 60, 2))Z"
     }
 
-    /// `date` relative to `now`: `in 59 min`, `in 2 h 5 min`, `expired 3 min ago`.
+    /// `date` relative to `now`: `in 59 min`, `in 1 h`, `in 2 h 5 min`, `expired 3 min ago`.
     static func relative(_ date: NumericDate, now: NumericDate) -> String {
         let difference = date.secondsSince1970 - now.secondsSince1970
         let minutes = abs(difference) / 60
-        let amount = minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : minutes > 0 ? "\(minutes) min" : "\(abs(difference)) s"
+        let amount =
+            minutes >= 60
+            ? "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
+            : minutes > 0 ? "\(minutes) min" : "\(abs(difference)) s"
         return difference > 0 ? "in \(amount)" : "expired \(amount) ago"
     }
 

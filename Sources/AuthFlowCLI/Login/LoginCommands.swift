@@ -15,6 +15,7 @@ enum LoginCommands {
         options.noBrowser = arguments.flag("--no-browser")
         options.profile = try arguments.option("--profile") ?? "default"
         options.insecureLoopbackIssuer = arguments.flag("--insecure-loopback-issuer")
+        options.deviceAuthorizationEndpoint = try arguments.option("--device-authorization-endpoint")
         try arguments.expectNone()
         try LoginFlow.run(options, environment: .system(), terminal: &terminal)
     }

@@ -18,6 +18,8 @@ struct LoginOptions: Sendable {
     var noBrowser = false
     var profile = "default"
     var insecureLoopbackIssuer = false
+    /// The device authorization endpoint, for a provider that serves one without advertising it.
+    var deviceAuthorizationEndpoint: String?
 }
 
 /// `authflow login`: the OpenID Connect login of a command-line tool, built on `AuthClient` — discovery,
@@ -149,9 +151,11 @@ enum LoginFlow {
     ) throws(CLIError) -> User {
         // The device grant sends no redirect URI; the configuration needs one all the same.
         let configuration = try ProfileClient.configuration(profile, secret: secret, redirectURI: "http://127.0.0.1:1/unused")
+        let endpoint = options.deviceAuthorizationEndpoint
         let prepared = runBlocking { () async -> Result<(AuthClient, DeviceAuthorization), AuthClientError> in
             await Result { () async throws(AuthClientError) in
-                let client = try await ProfileClient.connect(configuration, store: store, environment: environment)
+                let client = try await ProfileClient.connect(
+                    configuration, store: store, environment: environment, deviceAuthorizationEndpoint: endpoint)
                 return (client, try await client.requestDeviceAuthorization())
             }
         }

@@ -24,19 +24,27 @@ enum ProfileClient {
 
     /// Discovers the provider and returns the client; a confidential client uses `client_secret_post` when
     /// the provider lists it and not `client_secret_basic` (`token_endpoint_auth_methods_supported`).
+    /// `deviceAuthorizationEndpoint` stands in for one the provider serves but does not advertise
+    /// (django-oauth-toolkit); it is checked like every endpoint (https, or loopback http when allowed).
     static func connect(
-        _ configuration: ClientConfiguration, store: some CredentialStore, environment: LoginEnvironment
+        _ configuration: ClientConfiguration, store: some CredentialStore, environment: LoginEnvironment,
+        deviceAuthorizationEndpoint: String? = nil
     ) async throws(AuthClientError) -> AuthClient {
         let client = try await AuthClient.discover(
             configuration, transport: environment.transport, store: store, clock: environment.clock, sleeper: environment.sleeper)
-        guard case .clientSecretBasic(let secret) = configuration.clientAuthentication,
+        var adjusted = configuration
+        var metadata = client.metadata
+        if let deviceAuthorizationEndpoint { metadata.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint }
+        if case .clientSecretBasic(let secret) = configuration.clientAuthentication,
             let methods = client.metadata.document["token_endpoint_auth_methods_supported"]?.arrayValue?.compactMap(\.stringValue),
             methods.contains("client_secret_post"), !methods.contains("client_secret_basic")
-        else { return client }
-        var adjusted = configuration
-        adjusted.clientAuthentication = .clientSecretPost(secret)
+        {
+            adjusted.clientAuthentication = .clientSecretPost(secret)
+        } else if deviceAuthorizationEndpoint == nil {
+            return client
+        }
         return try AuthClient(
-            configuration: adjusted, metadata: client.metadata, transport: environment.transport, store: store, clock: environment.clock,
+            configuration: adjusted, metadata: metadata, transport: environment.transport, store: store, clock: environment.clock,
             sleeper: environment.sleeper)
     }
 
@@ -81,6 +89,10 @@ extension CLIError {
                 return .loginDenied("the provider refused the login: \(response.error.rawValue)\(description) [\(error.code)]")
             }
             return .failure("\(error)")
+        case .endpointNotAvailable("device_authorization"):
+            return .failure(
+                "\(error): the provider advertises no device authorization endpoint (RFC 8628 §4); if it serves one anyway, "
+                    + "give it with --device-authorization-endpoint URL")
         case .refreshFailed, .loggedOut:
             return .failure("\(error); the session has ended: log in again with '\(again)'")
         default:

@@ -35,8 +35,8 @@ enum ProviderCommand {
     /// The confidential client's secret: a fixed, published test value, since this provider is for tests.
     static let confidentialClientSecret = "authflow-test-secret"
 
-    /// The provider `options` describe, for a server whose base URL is `issuer`.
-    static func provider(_ options: ProviderOptions, issuer: String) throws(CLIError) -> FakeOpenIDProvider {
+    /// The provider `options` describe, for a server whose base URL is `issuer`, on `clock` (tests inject one).
+    static func provider(_ options: ProviderOptions, issuer: String, clock: WallClock = .system) throws(CLIError) -> FakeOpenIDProvider {
         var configuration = FakeOpenIDProvider.Configuration()
         configuration.issuer = issuer
         configuration.clientID = publicClientID
@@ -52,7 +52,7 @@ enum ProviderCommand {
             users[name] = FakeOpenIDProvider.claims(email: "\(name)@example.com", name: name.prefix(1).uppercased() + name.dropFirst())
         }
         configuration.users = users
-        return FakeOpenIDProvider(configuration)
+        return FakeOpenIDProvider(configuration, clock: clock)
     }
 
     /// Starts the server and returns it with the banner to print; the caller keeps it running.
