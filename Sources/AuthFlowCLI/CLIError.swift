@@ -1,20 +1,23 @@
-/// Why a command failed, and so which exit status it ends with.
+/// Why a command failed, and so which exit status it ends with (``ExitStatus``).
 enum CLIError: Error, Equatable {
     /// The command line itself is wrong: exit status 2.
     case usage(String)
     /// The input, a value or the I/O failed: exit status 1.
     case failure(String)
+    /// The user or the provider denied or cancelled a login: exit status 3.
+    case denied(String)
 
     var message: String {
         switch self {
-        case .usage(let message), .failure(let message): message
+        case .usage(let message), .failure(let message), .denied(let message): message
         }
     }
 
     var exitStatus: Int32 {
         switch self {
-        case .usage: 2
-        case .failure: 1
+        case .usage: ExitStatus.usage.code
+        case .failure: ExitStatus.failure.code
+        case .denied: ExitStatus.denied.code
         }
     }
 }

@@ -203,20 +203,20 @@ struct LoginEndToEndTests {
         let harness = try LoginHarness()
         let environment = harness.environment
         var confidential = harness.options(profile: "ci")
-        confidential.clientID = ProviderCommand.confidentialClientID
+        confidential.clientID = LocalProvider.confidentialClientID
         confidential.clientSecret = .file("/secret")
         let options = confidential
         var terminal = MemoryTerminal()
-        terminal.files["/secret"] = Array((ProviderCommand.confidentialClientSecret + "\n").utf8)
+        terminal.files["/secret"] = Array((LocalProvider.confidentialClientSecret + "\n").utf8)
         let login = await command(terminal) { terminal throws(CLIError) in
             try LoginFlow.run(options, environment: environment, terminal: &terminal)
         }
         #expect(login.error == nil, "\(login.errors)")
         #expect(
-            !login.output.contains(ProviderCommand.confidentialClientSecret)
-                && !login.errors.contains(ProviderCommand.confidentialClientSecret))
+            !login.output.contains(LocalProvider.confidentialClientSecret)
+                && !login.errors.contains(LocalProvider.confidentialClientSecret))
         let settings = try String(contentsOfFile: harness.path("ci", "profile.json"), encoding: .utf8)
-        #expect(settings.contains("\"file\": \"/secret\"") && !settings.contains(ProviderCommand.confidentialClientSecret))
+        #expect(settings.contains("\"file\": \"/secret\"") && !settings.contains(LocalProvider.confidentialClientSecret))
 
         harness.time.advance(by: 7200)
         var fresh = MemoryTerminal()
@@ -234,7 +234,7 @@ struct LoginEndToEndTests {
         let harness = try LoginHarness()
         let environment = harness.environment
         var wrong = harness.options()
-        wrong.clientID = ProviderCommand.confidentialClientID
+        wrong.clientID = LocalProvider.confidentialClientID
         wrong.clientSecret = .standardInput
         let options = wrong
         var terminal = MemoryTerminal()

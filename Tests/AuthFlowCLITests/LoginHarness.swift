@@ -26,7 +26,7 @@ final class LoginHarness: Sendable {
 
     init(decision: String = "approve", browserFails: Bool = false) throws {
         server = try FakeProviderServer()
-        provider = try ProviderCommand.provider(ProviderOptions(), issuer: server.baseURL, clock: .manual(time))
+        provider = try LocalProvider.provider(ProviderOptions(), issuer: server.baseURL, clock: .manual(time))
         server.start(serving: provider)
         directory = NSTemporaryDirectory() + "authflow-login-\(UUID().uuidString)"
         self.decision = decision
@@ -56,7 +56,7 @@ final class LoginHarness: Sendable {
     func options(profile: String = "default", device: Bool = false) -> LoginOptions {
         var options = LoginOptions()
         options.issuer = issuer
-        options.clientID = ProviderCommand.publicClientID
+        options.clientID = LocalProvider.publicClientID
         options.insecureLoopbackIssuer = true
         options.profile = profile
         options.device = device

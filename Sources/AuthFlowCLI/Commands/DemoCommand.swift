@@ -2,19 +2,37 @@
 /// fake provider, narrated with the real values and the RFC sections (``DemoFlow``); with `--device`, the
 /// device authorization grant (``DeviceDemoFlow``). Exit 0 when the flow
 /// went as asked: it succeeded, or it failed exactly where the chosen failure is caught.
-enum DemoCommand {
+enum DemoCommand: CLICommand {
+    static let fail = Option<String>(
+        "fail", value: "STEP", help: "make one step fail, to see where it is caught",
+        completion: .values(
+            (DemoFlow.Failure.allCases.map(\.rawValue) + DeviceDemoFlow.Failure.allCases.map(\.rawValue)).reduce(into: [String]()) {
+                if !$0.contains($1) { $0.append($1) }
+            }))
+    static let device = Flag("device", help: "the device authorization grant (RFC 8628) instead of the code flow")
+    static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
+
+    static let spec = CommandSpec(
+        "demo", summary: "the whole OpenID Connect login, offline against a fake provider, narrated",
+        discussion: """
+            Runs discovery, PKCE, the authorization request, the callback, the code exchange, the ID token
+            checks and a refresh against an in-process fake provider, printing each step with its real values
+            and RFC sections. --fail STEP breaks one step to show where it is caught; exit 0 when the flow
+            went as asked. With --device, the device grant: the user code, each poll and its answer.
+            """,
+        options: [fail, device, rfc7636Example],
+        examples: ["demo", "demo --fail nonce", "demo --device --fail slow-down"])
+
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
     static let rfc7636Octets: [UInt8] = [
         116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186,
         22, 212, 37, 77, 105, 214, 191, 240, 91, 88, 5, 88, 83, 132, 141, 121,
     ]
 
-    static func run(_ arguments: Arguments, terminal: inout some Terminal) throws(CLIError) {
-        var arguments = arguments
-        let useRFCExample = arguments.flag("--rfc7636-example")
-        let device = arguments.flag("--device")
-        let failureName = try arguments.option("--fail")
-        try arguments.expectNone()
+    static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
+        let useRFCExample = arguments.isSet(Self.rfc7636Example)
+        let device = arguments.isSet(Self.device)
+        let failureName = arguments.value(Self.fail)
         let (text, asExpected): (String, Bool)
         if device {
             guard !useRFCExample else {

@@ -1,20 +1,27 @@
 import AuthDigest
 
 /// `authflow hmac-sha256 --key-hex HEX [FILE]`: the HMAC-SHA256 of a file or of standard input.
-enum HMACCommand {
-    static func run(_ arguments: Arguments, terminal: inout some Terminal) throws(CLIError) {
-        var arguments = arguments
-        guard let keyHex = try arguments.option("--key-hex") else { throw .usage("hmac-sha256 needs --key-hex HEX") }
-        let path = try arguments.operand()
-        try arguments.expectNone()
+enum HMACCommand: CLICommand {
+    static let keyHex = Option<String>("key-hex", value: "HEX", help: "the key, as hexadecimal", required: true)
+    static let file = Operand<String>(
+        "FILE", help: "the message; standard input when absent or -", optional: true, standardInput: true, completion: .file)
+
+    static let spec = CommandSpec(
+        "hmac-sha256", summary: "HMAC-SHA256 of a file or standard input under a key, as hex",
+        discussion: "RFC 2104 with SHA-256, streamed in constant memory.",
+        options: [keyHex], operands: [file],
+        examples: ["hmac-sha256 --key-hex 4a656665 message.txt"])
+
+    static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
+        let hex = try arguments.required(Self.keyHex)
         let key: [UInt8]
         do {
-            key = try Hex.decode(keyHex)
+            key = try Hex.decode(hex)
         } catch {
             throw .failure("--key-hex: \(error)")
         }
         var hmac = HMACSHA256(key: key)
-        var reader = try terminal.openInput(path)
+        var reader = try terminal.openInput(arguments.operand(Self.file))
         try reader.forEachChunk { hmac.update(bufferPointer: $0) }
         terminal.write("\(hmac.finalize())\n", to: .standardOutput)
     }

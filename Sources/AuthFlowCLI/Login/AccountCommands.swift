@@ -81,10 +81,11 @@ enum AccountCommands {
             return
         }
         let now = environment.clock.now()
+        let style = TextStyle(for: .standardOutput, of: terminal)
         var text = ""
         for name in names {
             let profile = try profiles.require(name)
-            text += "\(profile.name)\n  issuer:   \(profile.issuer)\n  client:   \(profile.clientID)"
+            text += style.bold(profile.name) + "\n  issuer:   \(profile.issuer)\n  client:   \(profile.clientID)"
             text += profile.clientSecret.map { " (confidential, secret from \($0.name))" } ?? " (public)"
             text += "\n"
             let tokens = try? TokenCommands.stored(profile, store: profiles.credentials(name))
@@ -92,7 +93,7 @@ enum AccountCommands {
                 text += "  user:     \(subject)" + (profile.email.map { " <\($0)>" } ?? "") + "\n"
                 text += TokenSummary.lines(tokens, now: now, fallbackScopes: profile.scopes)
             } else {
-                text += "  user:     logged out\n"
+                text += "  user:     " + style.warning("logged out") + "\n"
             }
         }
         text += "tokens in \(profiles.profilesDirectory)/NAME/tokens.json (mode 0600)\n"

@@ -20,6 +20,8 @@ struct LoginOptions: Sendable {
     var insecureLoopbackIssuer = false
     /// The device authorization endpoint, for a provider that serves one without advertising it.
     var deviceAuthorizationEndpoint: String?
+    /// How long to wait for the redirect; nil: the environment's (5 minutes).
+    var timeout: Duration?
 }
 
 /// `authflow login`: the OpenID Connect login of a command-line tool, built on `AuthClient` — discovery,
@@ -63,7 +65,8 @@ enum LoginFlow {
         profile.subject = user.subject
         profile.email = credential?.email
         try profiles.save(profile)
-        var summary = "Logged in as \(user.subject)" + (credential?.email.map { " <\($0)>" } ?? "") + "\n"
+        let style = TextStyle(for: .standardOutput, of: terminal)
+        var summary = style.success("Logged in") + " as " + style.bold(user.subject) + (credential?.email.map { " <\($0)>" } ?? "") + "\n"
         summary += "  profile:  \(profile.name)\n  issuer:   \(profile.issuer)\n"
         if let tokens = credential?.tokens {
             summary += TokenSummary.lines(tokens, now: environment.clock.now(), fallbackScopes: profile.scopes)
@@ -125,7 +128,7 @@ enum LoginFlow {
                 "authflow: no browser on this machine? 'authflow login --device' signs in from another device\n", to: .standardError)
         }
         terminal.write("authflow: waiting for the redirect to \(listener.redirectURI) (Ctrl-C cancels)\n", to: .standardError)
-        let timeout = environment.loginTimeout
+        let timeout = options.timeout ?? environment.loginTimeout
         let result = runBlocking { () async -> Result<User, AuthClientError> in
             await Result { () async throws(AuthClientError) in
                 // The browser was started above; the agent only waits for the redirect.

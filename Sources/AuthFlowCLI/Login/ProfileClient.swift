@@ -71,7 +71,7 @@ enum ProfileClient {
 extension CLIError {
     /// The login was denied or cancelled: by the user, or by the provider (an OAuth error response).
     static func loginDenied(_ message: String) -> CLIError {
-        .failure(message)
+        .denied(message)
     }
 
     /// A library error from one of the login commands: denials and cancellations as ``loginDenied(_:)``,

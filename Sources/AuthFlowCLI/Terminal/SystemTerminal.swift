@@ -15,19 +15,43 @@ struct SystemTerminal: Terminal {
         return DescriptorReader(descriptor: descriptor, name: "'\(path)'")
     }
 
+    /// The first failed write to standard output or error, reported by ``finishWriting()``.
+    private var writeFailure: String? = nil
+    /// Streams that failed: nothing more is written to them (the error still goes to the other one).
+    private var failedStreams: [OutputStream] = []
+
     mutating func write(bytes: [UInt8], to stream: OutputStream) {
+        guard !failedStreams.contains(stream) else { return }  // after a failure, the output is lost anyway
         let descriptor: Int32 = stream == .standardOutput ? 1 : 2
-        bytes.withUnsafeBytes { buffer in
+        let failure: String? = bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return nil }
             var offset = 0
             while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return  // the reader went away (EPIPE); nothing useful can be reported
+                    return Self.lastErrorText()
                 }
                 offset += written
             }
+            return nil
         }
+        if let failure {
+            failedStreams.append(stream)
+            writeFailure = writeFailure ?? "cannot write \(stream == .standardOutput ? "standard output" : "standard error"): \(failure)"
+        }
+    }
+
+    mutating func finishWriting() throws(CLIError) {
+        if let writeFailure { throw .failure(writeFailure) }
+    }
+
+    func isInteractive(_ stream: OutputStream) -> Bool {
+        isatty(stream == .standardOutput ? 1 : 2) == 1
+    }
+
+    func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     mutating func writeFile(_ path: String, bytes: [UInt8]) throws(CLIError) {

@@ -7,6 +7,20 @@ protocol Terminal {
     mutating func write(bytes: [UInt8], to stream: OutputStream)
     /// Creates or replaces the file at `path` with `bytes`.
     mutating func writeFile(_ path: String, bytes: [UInt8]) throws(CLIError)
+
+    /// Whether `stream` is an interactive terminal (colours and prompts only then).
+    func isInteractive(_ stream: OutputStream) -> Bool
+    /// The environment variable `name`, or nil when it is not set.
+    func environment(_ name: String) -> String?
+    /// Reports the first write to standard output or standard error that failed (a full disk, a closed
+    /// pipe): ``CLI`` calls it after every command, so a lost output is never a silent success.
+    mutating func finishWriting() throws(CLIError)
+}
+
+extension Terminal {
+    func isInteractive(_ stream: OutputStream) -> Bool { false }
+    func environment(_ name: String) -> String? { nil }
+    mutating func finishWriting() throws(CLIError) {}
 }
 
 extension Terminal {
@@ -53,5 +67,21 @@ extension ByteReader {
             if count == 0 { return }
             try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
+    }
+}
+
+extension Terminal {
+    /// `text` itself, or for `-` the text on standard input without its trailing line break (at most
+    /// `limit` bytes): for operands and options that take a token, URL or secret and accept `-`.
+    func readValue(_ text: String, limit: Int, what: String) throws(CLIError) -> String {
+        guard text == "-" else { return text }
+        var bytes: [UInt8]
+        do {
+            bytes = try readAll(nil, limit: limit)
+        } catch {
+            throw .failure("\(what) on standard input: \(error.message)")
+        }
+        while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -23,13 +23,13 @@ struct ProviderOptions: Sendable {
     var accessTokenLifetime: Int64 = 3600
 }
 
-/// `authflow provider`: AuthTesting's `FakeOpenIDProvider` served over HTTP on 127.0.0.1 by
+/// What `authflow provider` runs: AuthTesting's `FakeOpenIDProvider` served over HTTP on 127.0.0.1 by
 /// `FakeProviderServer` — discovery, the sign-in page, token, userinfo, JWKS, revocation, end-session and
 /// the device grant with its verification page — so that `authflow login`, or your own app, can sign in
 /// against a local IdP. Two clients are registered: a public one and a confidential one
 /// (`client_secret_basic`), both with the loopback redirect URI `http://127.0.0.1/callback` on any port
 /// (RFC 8252 §7.3). For development and tests only: anyone on this machine can sign in as any user.
-enum ProviderCommand {
+enum LocalProvider {
     static let publicClientID = "authflow-cli"
     static let confidentialClientID = "authflow-confidential"
     /// The confidential client's secret: a fixed, published test value, since this provider is for tests.
