@@ -21,7 +21,7 @@ enum LoginCommand: CLICommand {
     static let clientSecretEnv = Option<String>(
         "client-secret-env", value: "NAME", help: "a confidential client's secret, read from the environment variable NAME")
     static let scope = Option<String>(
-        "scope", value: "SCOPE", help: "a scope to request besides openid (repeatable; default: openid profile email)", repeatable: true)
+        "scope", value: "SCOPE", help: "a scope to request besides openid (default: openid profile email)", repeatable: true)
     static let device = Flag("device", help: "sign in on another device with the device authorization grant (RFC 8628)")
     static let profile = Option<String>("profile", value: "NAME", help: "the profile to save the login in (default: default)")
     static let insecureLoopbackIssuer = Flag(
@@ -92,6 +92,7 @@ enum LoginCommand: CLICommand {
             if let seconds = arguments.value(Self.timeout), !(seconds > 0 && seconds.isFinite) {
                 throw .usage("--timeout takes seconds, not '\(seconds)'")
             }
+            Interruption.exitOnInterrupt(message: "the login was cancelled (interrupted)")
             return try LoginFlow.run(options(arguments), environment: .system(), terminal: &terminal)
         }
         let path = arguments.value(Self.redirectPath) ?? "/callback"

@@ -5,7 +5,7 @@ enum ProviderCommand: CLICommand {
     static let issuerHost = Option<String>(
         "issuer-host", value: "HOST", help: "the host in the issuer, e.g. localhost (default 127.0.0.1; it listens on 127.0.0.1 only)")
     static let user = Option<String>(
-        "user", value: "NAME", help: "a user one can sign in as (repeatable; default alice and bob)", repeatable: true)
+        "user", value: "NAME", help: "a user one can sign in as (default alice and bob)", repeatable: true)
     static let accessTokenLifetime = Option<Int64>(
         "access-token-lifetime", value: "SECONDS", help: "how long access tokens live (default 3600)")
 
