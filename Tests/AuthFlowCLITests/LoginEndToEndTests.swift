@@ -9,7 +9,9 @@ import Testing
 
 /// The login commands end to end over real HTTP: `authflow provider`'s fake provider on 127.0.0.1, the
 /// CLI's loopback listener, and a browser that signs in as the user would (see `LoginHarness`).
-@Suite("authflow login, token, userinfo, logout, status: end to end over HTTP")
+/// Serialized: each test runs a provider server and a loopback listener; one at a time keeps the load they
+/// add to a parallel run small.
+@Suite("authflow login, token, userinfo, logout, status: end to end over HTTP", .serialized)
 struct LoginEndToEndTests {
     @Test("login through the browser saves a 0600 profile and prints who logged in, never a token")
     func loopbackLogin() async throws {

@@ -23,12 +23,16 @@ final class LoginHarness: Sendable {
     let decision: String
     /// Whether starting a browser fails (the user then opens the printed URL by hand).
     let browserFails: Bool
+    /// One HTTP client for the commands and the browser (each `URLSessionTransport` is a session of its own).
+    let transport = URLSessionTransport(timeout: 10)
 
     init(decision: String = "approve", browserFails: Bool = false) throws {
         server = try FakeProviderServer()
         provider = try LocalProvider.provider(ProviderOptions(), issuer: server.baseURL, clock: .manual(time))
         server.start(serving: provider)
-        directory = NSTemporaryDirectory() + "authflow-login-\(UUID().uuidString)"
+        // On tmpfs where there is one: the token store fsyncs every save, which a loaded disk can make slow.
+        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
+        directory = base + "authflow-login-\(UUID().uuidString)"
         self.decision = decision
         self.browserFails = browserFails
     }
@@ -45,7 +49,7 @@ final class LoginHarness: Sendable {
         let variables = ["XDG_CONFIG_HOME": directory + "/config", "HOME": directory + "/home", "AUTHFLOW_BROWSER": "test-browser"]
         let time = time
         var environment = LoginEnvironment(
-            variable: { variables[$0] }, transport: URLSessionTransport(), clock: .manual(time),
+            variable: { variables[$0] }, transport: transport, clock: .manual(time),
             sleeper: ImmediateClock { time.advance(by: $0.components.seconds) },
             launch: { [self] (command, url) throws(AuthSessionError) in try self.launch(command, url) })
         environment.loginTimeout = .seconds(30)
@@ -94,7 +98,6 @@ final class LoginHarness: Sendable {
 
     /// GET the sign-in page, POST the user's decision, follow the 302 to the loopback listener.
     private func signIn(_ url: String) async {
-        let transport = URLSessionTransport()
         _ = try? await transport.send(TransportRequest(method: .get, url: url))
         let query = url.split(separator: "?", maxSplits: 1).last.map(String.init) ?? ""
         let form = "query=\(Self.encoded(query))&user=alice&decision=\(decision)"
@@ -109,7 +112,7 @@ final class LoginHarness: Sendable {
         let form = "user_code=\(code)&user=alice&decision=\(decision)"
         var post = TransportRequest(method: .post, url: issuer + "/device", body: Array(form.utf8))
         post.setHeader("Content-Type", "application/x-www-form-urlencoded")
-        _ = try? await URLSessionTransport().send(post)
+        _ = try? await transport.send(post)
     }
 
     private static func encoded(_ text: String) -> String {

@@ -92,7 +92,6 @@ enum LoginCommand: CLICommand {
             if let seconds = arguments.value(Self.timeout), !(seconds > 0 && seconds.isFinite) {
                 throw .usage("--timeout takes seconds, not '\(seconds)'")
             }
-            Interruption.exitOnInterrupt(message: "the login was cancelled (interrupted)")
             return try LoginFlow.run(options(arguments), environment: .system(), terminal: &terminal)
         }
         let path = arguments.value(Self.redirectPath) ?? "/callback"

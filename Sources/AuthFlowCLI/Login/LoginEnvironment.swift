@@ -26,13 +26,17 @@ struct LoginEnvironment: Sendable {
     var launch: @Sendable (_ command: String, _ url: String) throws(AuthSessionError) -> Void
     /// How long `login` waits for the redirect.
     var loginTimeout: Duration = .seconds(300)
+    /// Whether Ctrl-C (SIGINT, SIGTERM) while `login` waits ends the process with the cancelled status
+    /// (``Interruption``): the real process only, never a test.
+    var exitsOnInterrupt = false
 
     /// The real process: `getenv`, `URLSessionTransport`, the system clock, `posix_spawnp`.
     static func system() -> LoginEnvironment {
         LoginEnvironment(
             variable: { name in getenv(name).map { String(cString: $0) } }, transport: URLSessionTransport(), clock: .system,
-            sleeper: ContinuousClock(), launch: { (command, url) throws(AuthSessionError) in try SystemBrowser.open(url, command: command) }
-        )
+            sleeper: ContinuousClock(),
+            launch: { (command, url) throws(AuthSessionError) in try SystemBrowser.open(url, command: command) },
+            exitsOnInterrupt: true)
     }
 
     /// The directory of authflow's profiles: `$XDG_CONFIG_HOME/authflow` when that is an absolute path,

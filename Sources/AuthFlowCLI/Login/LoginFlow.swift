@@ -42,6 +42,7 @@ enum LoginFlow {
         try profiles.prepare(profile.name)
         let store = profiles.credentials(profile.name)
         terminal.write("authflow: signing in to \(profile.issuer) as profile '\(profile.name)'\n", to: .standardError)
+        if environment.exitsOnInterrupt { Interruption.exitOnInterrupt(message: "the login was cancelled (interrupted)") }
         let user =
             options.device
             ? try device(profile, secret: secret, store: store, options: options, environment: environment, terminal: &terminal)
