@@ -60,6 +60,8 @@ public enum AuthClientError: Error, Sendable {
     /// An HS256 ID token's MAC does not verify with the client secret (Core §10.1), and its header names a
     /// key: the provider may be MACing ID tokens with a key of its own, which the client cannot have.
     case idTokenSecretMismatch(keyID: String)
+    /// A `WWW-Authenticate` field value could not be read (RFC 9110 §11.6.1); the reason names the byte.
+    case invalidChallenge(String)
 
     /// A stable number for the case: 10001 and up.
     public var code: Int {
@@ -87,6 +89,7 @@ public enum AuthClientError: Error, Sendable {
         case .deviceCodeExpired: 10021
         case .keySetRefetchFailed: 10022
         case .idTokenSecretMismatch: 10023
+        case .invalidChallenge: 10024
         }
     }
 
@@ -143,6 +146,7 @@ extension AuthClientError: CustomStringConvertible {
             case .idTokenSecretMismatch(let keyID):
                 "the HS256 ID token does not verify with the client secret (OpenID Connect Core §10.1); its header names key '\(keyID)', "
                     + "so the provider may be MACing with a key of its own rather than the client secret"
+            case .invalidChallenge(let reason): "the WWW-Authenticate header cannot be read: \(reason)"
             }
         return "error \(code): \(message)"
     }

@@ -53,6 +53,21 @@ struct ProviderMetadataTests {
         }
     }
 
+    // Found by the provider-metadata fuzz target (Fuzz/): "httPs://" is an https URL, since schemes are
+    // case-insensitive (RFC 3986 §3.1); the check must neither refuse it nor let "httpx://" or "http://" through.
+    @Test("takes an endpoint's scheme in any case, as RFC 3986 §3.1 says, and still refuses http")
+    func schemeCase() throws {
+        let mixed = Self.document.replacingOccurrences(of: "https://login.example.com/jwks", with: "HTTPS://login.example.com/jwks")
+        let metadata = try ProviderMetadata(json: Array(mixed.utf8), expectedIssuer: "https://login.example.com")
+        #expect(metadata.jwksURI == "HTTPS://login.example.com/jwks")
+        for insecure in ["HTTP://login.example.com/jwks", "httpx://login.example.com/jwks", "HTTPS:/login.example.com/jwks"] {
+            let document = Self.document.replacingOccurrences(of: "https://login.example.com/jwks", with: insecure)
+            #expect(throws: AuthClientError.self, "\(insecure)") {
+                try ProviderMetadata(json: Array(document.utf8), expectedIssuer: "https://login.example.com")
+            }
+        }
+    }
+
     @Test("discovery fetches the well-known document and builds a client; a failed fetch is a typed error")
     func discovery() async throws {
         let provider = FakeOpenIDProvider()

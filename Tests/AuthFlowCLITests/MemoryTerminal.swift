@@ -8,6 +8,11 @@ struct MemoryTerminal: Terminal {
     var files: [String: [UInt8]] = [:]
     var standardOutput: [UInt8] = []
     var standardError: [UInt8] = []
+    /// Whether standard output and error are interactive terminals (for colours).
+    var interactive = false
+    var environmentVariables: [String: String] = [:]
+    /// A write failure to report when the command ends, as the system terminal does for a full disk.
+    var writeFailure: String? = nil
 
     var output: String { String(decoding: standardOutput, as: UTF8.self) }
     var errors: String { String(decoding: standardError, as: UTF8.self) }
@@ -28,6 +33,14 @@ struct MemoryTerminal: Terminal {
     mutating func writeFile(_ path: String, bytes: [UInt8]) throws(CLIError) {
         guard !path.hasPrefix("/nonexistent/") else { throw .failure("cannot create '\(path)': No such file or directory") }
         files[path] = bytes
+    }
+
+    func isInteractive(_ stream: AuthFlowCLI.OutputStream) -> Bool { interactive }
+
+    func environment(_ name: String) -> String? { environmentVariables[name] }
+
+    mutating func finishWriting() throws(CLIError) {
+        if let writeFailure { throw .failure(writeFailure) }
     }
 
     /// Runs `authflow` with `arguments` and returns the exit status.

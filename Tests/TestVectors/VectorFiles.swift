@@ -100,3 +100,23 @@ public struct RSATestSignatures: Decodable, Sendable {
         try Vectors.json("Python/rsa-test-signatures.json")
     }
 }
+
+/// `RFC/www-authenticate-examples.json`: `WWW-Authenticate` examples from RFC 9110, RFC 6750, RFC 9470,
+/// RFC 9728 and RFC 9449, with the challenges each carries (parameters as `[name, value]` pairs).
+public struct WWWAuthenticateExamples: Decodable, Sendable {
+    public struct Challenge: Decodable, Sendable {
+        public let scheme: String
+        public let parameters: [[String]]
+    }
+    public struct Case: Decodable, Sendable {
+        public let rfc: String
+        public let field: String
+        public let challenges: [Challenge]
+    }
+    public let source: String
+    public let cases: [Case]
+
+    public static func load() throws -> WWWAuthenticateExamples {
+        try Vectors.json("RFC/www-authenticate-examples.json")
+    }
+}

@@ -1,9 +1,11 @@
+import AuthCallback
+import AuthClient
 import AuthJSON
 import AuthJWT
 import Foundation
 
-/// Hostile input: how the time to read a JSON number as a NumericDate, and to parse nesting at the depth
-/// limit, grows with the input. Each case runs at doubling sizes and prints the time ratio to the previous
+/// Hostile input: how the time to read a JSON number as a NumericDate, to parse nesting at the depth limit,
+/// megabyte strings, thousands of form or `WWW-Authenticate` parameters and large JWK Sets grows with the input. Each case runs at doubling sizes and prints the time ratio to the previous
 /// size: about 2 is linear; about 4 is quadratic, the shape of the old `0.000…1` NumericDate bug (400,000
 /// zeros took 13 s through `UserInfo.claims`). There is no peer: the number that matters is the growth.
 enum HostileInputBenchmark {
@@ -78,6 +80,51 @@ enum HostileInputBenchmark {
                 }
             ))
 
+        let kibibytes = quick ? [1 << 17, 1 << 18, 1 << 19, 1 << 20] : [1 << 16, 1 << 17, 1 << 18, 1 << 19, 1 << 20]
+        cases.append(
+            (
+                "JSON string \"aaa…\"", "bytes", kibibytes,
+                { count in
+                    let text = Array(("\"" + String(repeating: "a", count: count) + "\"").utf8)
+                    return { blackHole(try? JSONValue(parsing: text, options: big)) }
+                }
+            ))
+        cases.append(
+            (
+                "JSON string \"\\u00e9…\" escapes", "bytes", kibibytes,
+                { count in
+                    let text = Array(("\"" + String(repeating: "\\u00e9", count: count / 6) + "\"").utf8)
+                    return { blackHole(try? JSONValue(parsing: text, options: big)) }
+                }
+            ))
+        let parameterCounts = quick ? [1 << 12, 1 << 13, 1 << 14, 1 << 15] : [1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15]
+        cases.append(
+            (
+                "form body a=b&a=b&… (FormParameter)", "pairs", parameterCounts,
+                { count in
+                    let body = Array(Array(repeating: "p=v%20w", count: count).joined(separator: "&").utf8)
+                    return { blackHole(try? FormParameter.parse(body)) }
+                }
+            ))
+        cases.append(
+            (
+                "WWW-Authenticate p0=\"v\", p1=…", "params", parameterCounts,
+                { count in
+                    let field = "Bearer " + (0..<count).map { "p\($0)=\"v\"" }.joined(separator: ", ")
+                    return { blackHole(try? AuthenticationChallenge.parse(field)) }
+                }
+            ))
+        cases.append(
+            (
+                "JWK Set of n EC keys", "keys", quick ? [1 << 8, 1 << 9, 1 << 10, 1 << 11] : [1 << 7, 1 << 8, 1 << 9, 1 << 10, 1 << 11],
+                { count in
+                    let key =
+                        #"{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}"#
+                    let set = Array(("{\"keys\":[" + Array(repeating: key, count: count).joined(separator: ",") + "]}").utf8)
+                    return { blackHole(try? JWKSet(json: set)) }
+                }
+            ))
+
         print("\nHostile input growth (AuthJSON, AuthJWT): time per operation, and the ratio when the input doubles")
         print(pad("case (size: digits or levels)", 34) + padLeft("size", 10) + padLeft("ms/op", 11) + padLeft("×prev", 8) + "  growth")
         for (name, unit, sizes, body) in cases {
@@ -88,7 +135,7 @@ enum HostileInputBenchmark {
                 times.append(nanoseconds)
                 let ratio = previous.map { nanoseconds / $0 }
                 print(
-                    pad(name, 34) + padLeft(unit == "levels" ? "\(size) lv" : size >= 1 << 20 ? "\(size >> 20) Mi" : "\(size >> 10) Ki", 10)
+                    pad(name, 34) + padLeft(Self.label(size, unit: unit), 10)
                         + padLeft(format(nanoseconds / 1e6, decimals: 3), 11)
                         + padLeft(ratio.map { format($0, decimals: 2) } ?? "-", 8))
                 previous = nanoseconds
@@ -108,6 +155,15 @@ enum HostileInputBenchmark {
         print(
             pad("55,000 '[' with maximumDepth .max", 34) + padLeft("refused", 10) + padLeft(format(refusal / 1e6, decimals: 3), 11)
                 + "          nestingTooDeep at \(limit)")
+    }
+
+    /// A size as the table shows it: levels, a count, or a binary multiple of bytes or digits.
+    private static func label(_ size: Int, unit: String) -> String {
+        switch unit {
+        case "levels": "\(size) lv"
+        case "pairs", "params", "keys": "\(size)"
+        default: size >= 1 << 20 ? "\(size >> 20) Mi" : "\(size >> 10) Ki"
+        }
     }
 
     /// The fastest time of one call of `body`, in nanoseconds, over `settings.samples` samples of at least

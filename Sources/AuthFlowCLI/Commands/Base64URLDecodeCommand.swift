@@ -7,19 +7,20 @@ enum Base64URLDecodeCommand: CLICommand {
     static let spec = CommandSpec(
         "decode", summary: "base64url on standard input to bytes",
         discussion: "Strict by default (RFC 4648 §5 alphabet, no padding, canonical trailing bits); one trailing line "
-            + "break is ignored. Errors name the byte offset.",
+            + "break is ignored. Errors name the byte offset. Streams in constant memory: output already written "
+            + "stays written when a later byte is invalid.",
         options: [lenient],
         examples: ["base64url decode < token-part.txt > part.bin"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
-        var input = try terminal.readAll(nil, limit: Base64URLEncodeCommand.inputLimit)
-        if input.last == UInt8(ascii: "\n") { input.removeLast() }
-        if input.last == UInt8(ascii: "\r") { input.removeLast() }
-        do {
-            let options: Base64URL.DecodingOptions = arguments.isSet(Self.lenient) ? [.allowPadding, .ignoreWhitespace] : []
-            terminal.write(bytes: try Base64URL.decode(bytes: input, options: options), to: .standardOutput)
-        } catch {
-            throw .failure("\(error)")
+        let options: Base64URL.DecodingOptions = arguments.isSet(Self.lenient) ? [.allowPadding, .ignoreWhitespace] : []
+        var decoder = Base64URLStreamDecoder(options: options)
+        var reader = try terminal.openInput(nil)
+        try reader.forEachChunk { (chunk) throws(CLIError) in
+            let bytes = try CLIError.catching { () throws(AuthBase64URLError) in try decoder.decode(chunk) }
+            terminal.write(bytes: bytes, to: .standardOutput)
         }
+        let rest = try CLIError.catching { () throws(AuthBase64URLError) in try decoder.finish() }
+        terminal.write(bytes: rest, to: .standardOutput)
     }
 }

@@ -14,7 +14,8 @@ import AuthJWT
 enum JWTVerifyCommand: CLICommand {
     static let token = Operand<String>("TOKEN", help: "the compact JWS; - reads it from standard input", standardInput: true)
     static let jwks = Option<String>("jwks", value: "FILE", help: "a JWK Set (RS256 and ES256 keys)", completion: .file)
-    static let hs256KeyHex = Option<String>("hs256-key-hex", value: "HEX", help: "a symmetric HS256 key, as hexadecimal")
+    static let hs256KeyHex = Option<String>(
+        "hs256-key-hex", value: "HEX", help: "a symmetric HS256 key, as hexadecimal; - reads it from standard input")
     static let issuer = Option<String>("issuer", value: "ISSUER", help: "the required iss claim")
     static let audience = Option<String>("audience", value: "AUDIENCE", help: "the required aud (the client id for an ID token)")
     static let nonce = Option<String>("nonce", value: "NONCE", help: "the required nonce claim")
@@ -27,7 +28,7 @@ enum JWTVerifyCommand: CLICommand {
             Verifies the signature (RS256/ES256 with a key from --jwks, HS256 with --hs256-key-hex) and the
             claims. With both --issuer and --audience the token is checked as an OpenID Connect ID token
             (OIDC Core §3.1.3.7); otherwise as a JWT (RFC 7519 §7.2) with only the claims asked for.
-            Prints 'valid' or fails with the reason.
+            Prints 'valid' and which checks ran and which were skipped, or fails with the reason.
             """,
         options: [jwks, hs256KeyHex, issuer, audience, nonce, now, leeway],
         operands: [token],
@@ -35,7 +36,11 @@ enum JWTVerifyCommand: CLICommand {
         examples: ["jwt verify \"$TOKEN\" --jwks jwks.json --issuer https://id.example.com --audience my-app"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
-        let token = try JWTCommand.readToken(arguments.required(Self.token), terminal: terminal)
+        let tokenText = try arguments.required(Self.token)
+        if tokenText == "-", arguments.value(Self.hs256KeyHex) == "-" {
+            throw .usage("only one of TOKEN and --hs256-key-hex can be read from standard input")
+        }
+        let token = try JWTCommand.readToken(tokenText, terminal: terminal)
         let issuer = arguments.value(Self.issuer)
         let audience = arguments.value(Self.audience)
         let nonce = arguments.value(Self.nonce)
@@ -46,7 +51,8 @@ enum JWTVerifyCommand: CLICommand {
             let document = try terminal.readAll(jwksPath, limit: 1 << 20)
             keys += try CLIError.catching { () throws(AuthJWTError) in try JWKSet(json: document).keys }
         }
-        if let keyHex = arguments.value(Self.hs256KeyHex) {
+        if let keyOption = arguments.value(Self.hs256KeyHex) {
+            let keyHex = try terminal.readValue(keyOption, limit: 4096, what: "the HS256 key")
             let secret: [UInt8]
             do { secret = try Hex.decode(keyHex) } catch { throw .failure("--hs256-key-hex: \(error)") }
             keys.append(JWK(symmetricKey: secret))
@@ -56,24 +62,28 @@ enum JWTVerifyCommand: CLICommand {
         let moment = NumericDate(secondsSince1970: arguments.value(Self.now) ?? Int64(time(nil)))
         let keySet = JWKSet(keys: keys)
 
-        try CLIError.catching { () throws(AuthJWTError) in
+        let (jwt, key) = try CLIError.catching { () throws(AuthJWTError) -> (JWT, JWK) in
             if let issuer, let audience {
                 var validator = IDTokenValidator(issuer: issuer, clientID: audience)
                 validator.allowedAlgorithms = algorithms
                 if let leeway { validator.leewaySeconds = leeway }
-                _ = try validator.validate(token, keys: keySet, now: moment, nonce: nonce)
-            } else {
-                var validator = JWTValidator(allowedAlgorithms: algorithms)
-                validator.issuer = issuer
-                validator.audience = audience
-                if let leeway { validator.leewaySeconds = leeway }
-                let jwt = try validator.validate(token, keys: keySet, now: moment).jwt
-                if let nonce {
-                    guard let claimed = try jwt.claims.nonce else { throw .missingClaim("nonce") }
-                    guard ConstantTime.isEqual(claimed.utf8, nonce.utf8) else { throw .nonceMismatch }
-                }
+                let idToken = try validator.validate(token, keys: keySet, now: moment, nonce: nonce)
+                return (idToken.jwt, idToken.signingKey)
             }
+            var validator = JWTValidator(allowedAlgorithms: algorithms)
+            validator.issuer = issuer
+            validator.audience = audience
+            if let leeway { validator.leewaySeconds = leeway }
+            let (jwt, key) = try validator.validate(token, keys: keySet, now: moment)
+            if let nonce {
+                guard let claimed = try jwt.claims.nonce else { throw .missingClaim("nonce") }
+                guard ConstantTime.isEqual(claimed.utf8, nonce.utf8) else { throw .nonceMismatch }
+            }
+            return (jwt, key)
         }
-        terminal.write("valid\n", to: .standardOutput)
+        let report = JWTVerifyReport(
+            jwt: jwt, key: key, algorithms: algorithms, asIDToken: issuer != nil && audience != nil, issuer: issuer,
+            audience: audience, nonce: nonce, now: moment, leeway: leeway ?? JWTValidator(allowedAlgorithms: []).leewaySeconds)
+        terminal.write(report.text(style: TextStyle(for: .standardOutput, of: terminal)), to: .standardOutput)
     }
 }

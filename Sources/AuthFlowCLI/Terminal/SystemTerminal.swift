@@ -15,7 +15,7 @@ struct SystemTerminal: Terminal {
         return DescriptorReader(descriptor: descriptor, name: "'\(path)'")
     }
 
-    /// The first failed write to standard output or error, reported by ``finishWriting()``.
+    /// The first failed write to standard output, reported by ``finishWriting()``.
     private var writeFailure: String? = nil
     /// Streams that failed: nothing more is written to them (the error still goes to the other one).
     private var failedStreams: [OutputStream] = []
@@ -38,7 +38,8 @@ struct SystemTerminal: Terminal {
         }
         if let failure {
             failedStreams.append(stream)
-            writeFailure = writeFailure ?? "cannot write \(stream == .standardOutput ? "standard output" : "standard error"): \(failure)"
+            // Only lost output fails the command; a lost diagnostic cannot be reported anywhere.
+            if stream == .standardOutput { writeFailure = writeFailure ?? "cannot write standard output: \(failure)" }
         }
     }
 

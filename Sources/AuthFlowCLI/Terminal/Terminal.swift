@@ -12,8 +12,8 @@ protocol Terminal {
     func isInteractive(_ stream: OutputStream) -> Bool
     /// The environment variable `name`, or nil when it is not set.
     func environment(_ name: String) -> String?
-    /// Reports the first write to standard output or standard error that failed (a full disk, a closed
-    /// pipe): ``CLI`` calls it after every command, so a lost output is never a silent success.
+    /// Reports the first write to standard output that failed (a full disk, a closed pipe): ``CLI`` calls
+    /// it after every command, so a lost output is never a silent success.
     mutating func finishWriting() throws(CLIError)
 }
 

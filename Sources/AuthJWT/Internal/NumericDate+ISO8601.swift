@@ -1,11 +1,15 @@
 extension NumericDate {
-    /// The date as ISO 8601 / RFC 3339 UTC text for messages: `2027-01-15T08:00:00Z`, with the fraction when
+    /// The date as ISO 8601 / RFC 3339 UTC text: `2027-01-15T08:00:00Z`, with the fraction when
     /// there is one (`…:00.5Z`). Years outside 0000–9999 use ISO 8601's expanded form (`+12345-…`, `-0001-…`).
     ///
     /// Written from the proleptic Gregorian calendar (days-from-civil inverted, as in H. Hinnant's
     /// "chrono-Compatible Low-Level Date Algorithms"), without Foundation, so it builds in Embedded Swift.
     /// Every `Int64` second is formatted; nothing overflows.
-    var iso8601: String {
+    ///
+    /// ```swift
+    /// NumericDate(secondsSince1970: 1_300_819_380).iso8601  // "2011-03-22T18:43:00Z" (RFC 7519 §3.1's exp)
+    /// ```
+    public var iso8601: String {
         var days = secondsSince1970 / 86_400
         var secondOfDay = secondsSince1970 % 86_400
         if secondOfDay < 0 {

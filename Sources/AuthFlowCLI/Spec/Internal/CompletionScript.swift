@@ -77,7 +77,7 @@ enum CompletionScript {
                 case "$cmdpath" in
 
             """
-        text += "        '') COMPREPLY=($(compgen -W '\(top.map(\.name).joined(separator: " ")) help --help --version' -- \"$cur\")) ;;\n"
+        text += "        '') COMPREPLY=($(compgen -W '\(top.map(\.name).joined(separator: " ")) --help --version' -- \"$cur\")) ;;\n"
         for node in nodes {
             let path = quoted(node.path.joined(separator: " "))
             if !node.spec.subcommands.isEmpty {
@@ -223,10 +223,10 @@ enum CompletionScript {
                 if let short = option.short { line += " -s \(short)" }
                 if !option.isFlag {
                     switch option.completion {
-                    case .none: line += " -r"
+                    case .none: line += " -x"
                     case .file: line += " -r -F"
-                    case .directory: line += " -r -a '(__fish_complete_directories)'"
-                    case .values(let values): line += " -r -a '\(values.map(quoted).joined(separator: " "))'"
+                    case .directory: line += " -x -a '(__fish_complete_directories)'"
+                    case .values(let values): line += " -x -a '\(values.map(quoted).joined(separator: " "))'"
                     }
                 }
                 text += line + " -d '\(quoted(option.help))'\n"

@@ -53,9 +53,9 @@ enum HelpText {
         }
         options.append(("-h, --help", "show this help"))
         text += "\noptions:\n" + table(options)
-        if !spec.groups.isEmpty { text += spec.groups.map { "  " + $0.sentence + "\n" }.joined() }
+        if !spec.groups.isEmpty { text += "\nrules:\n" + spec.groups.map { "  " + $0.sentence + "\n" }.joined() }
         if !spec.examples.isEmpty {
-            text += "\nexamples:\n" + spec.examples.map { "  authflow \($0)\n" }.joined()
+            text += "\nexamples:\n" + spec.examples.map { "  " + ($0.contains("authflow ") ? $0 : "authflow " + $0) + "\n" }.joined()
         }
         text += "\nexit status:\n" + table(spec.exitStatuses.map { ("\($0.code)", $0.meaning) })
         return text
@@ -101,5 +101,16 @@ enum HelpText {
             if name.count > width { return "  \(name)\n  \(String(repeating: " ", count: width))  \(description)\n" }
             return "  " + name + String(repeating: " ", count: width - name.count) + "  " + description + "\n"
         }.joined()
+    }
+}
+
+extension HelpText {
+    /// The reference section of Docs/CLI.md: every command's `--help`, in declaration order. A test keeps
+    /// the file equal to it (and rewrites it with `AUTHFLOW_WRITE_DOCS=1`).
+    static func markdownReference(commands: [any CLICommand.Type]) -> String {
+        CompletionScript.flatten(commands, under: []).map { node in
+            let path = node.path.joined(separator: " ")
+            return "### `authflow \(path)`\n\n```text\n\(command(node.spec, path: node.path))```\n"
+        }.joined(separator: "\n")
     }
 }

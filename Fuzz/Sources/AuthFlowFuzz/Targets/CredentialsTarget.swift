@@ -1,0 +1,40 @@
+import AuthCallback
+import AuthCredentials
+import AuthJWT
+
+extension FuzzTarget {
+    /// Token endpoint responses (RFC 6749 §5.1): typed, and their tokens never in a description or dump.
+    static let tokenResponse = FuzzTarget(
+        name: "token-response",
+        checks: "token responses parse or refuse; an accepted one has a token and a type; neither description nor dump shows a token"
+    ) { bytes in
+        guard let response = try? TokenResponse(json: bytes) else { return }
+        check(!response.accessToken.isEmpty && !response.tokenType.isEmpty, "a response without access_token or token_type was accepted")
+        var dumped = ""
+        dump(response, to: &dumped)
+        for secret in [response.accessToken, response.refreshToken, response.idToken].compactMap({ $0 }) where secret.utf8.count >= 12 {
+            check(!"\(response)".contains(secret), "the description shows a token")
+            check(!dumped.contains(secret), "dump shows a token")
+        }
+    }
+
+    /// Sign in with Apple's form_post (the `id_token` and the unsigned `user` JSON) against a validated token.
+    static let signInWithApple = FuzzTarget(
+        name: "sign-in-with-apple",
+        checks:
+            "a credential is made only when the posted id_token is exactly the validated one; the unsigned email never overrides the signed one",
+        seeds: Harness.appleFormPostSeeds
+    ) { bytes in
+        var expectations = AuthorizationResponse.Expectations(state: "fuzz-state")
+        expectations.responseMode = .formPost
+        guard let response = try? AuthorizationResponse(formPostBody: bytes, expecting: expectations) else { return }
+        let harness = Harness.shared
+        guard
+            let credential = try? AppleIDCredential(
+                signInWithApple: response, identityToken: harness.appleIdentityToken, requestedScopes: [.fullName, .email])
+        else { return }
+        check(response.idToken == harness.appleToken, "a credential was made from another id_token")
+        check(credential.user == "001234.fuzz.5678", "the credential's user is not the token's sub")
+        check(credential.email == nil || credential.email == "fuzz@privaterelay.appleid.com", "the unsigned email overrode the signed one")
+    }
+}
