@@ -11,7 +11,8 @@ enum UserinfoCommand: CLICommand {
         options: [profile], examples: ["userinfo", "userinfo --profile work"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
-        try AccountCommands.userinfo(ProfileOptions(profile: arguments.value(Self.profile)), environment: .system(), terminal: &terminal)
+        try AccountCommands.userinfo(
+            ProfileOptions(profile: arguments.value(Self.profile)), environment: .system(reading: terminal), terminal: &terminal)
     }
 }
 
@@ -28,7 +29,7 @@ enum LogoutCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
         try AccountCommands.logout(
-            ProfileOptions(profile: arguments.value(UserinfoCommand.profile)), environment: .system(), terminal: &terminal)
+            ProfileOptions(profile: arguments.value(UserinfoCommand.profile)), environment: .system(reading: terminal), terminal: &terminal)
     }
 }
 
@@ -42,6 +43,7 @@ enum StatusCommand: CLICommand {
         options: [profile], examples: ["status"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
-        try AccountCommands.status(ProfileOptions(profile: arguments.value(Self.profile)), environment: .system(), terminal: &terminal)
+        try AccountCommands.status(
+            ProfileOptions(profile: arguments.value(Self.profile)), environment: .system(reading: terminal), terminal: &terminal)
     }
 }

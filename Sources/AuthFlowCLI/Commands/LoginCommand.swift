@@ -92,7 +92,9 @@ enum LoginCommand: CLICommand {
             if let seconds = arguments.value(Self.timeout), !(seconds > 0 && seconds.isFinite) {
                 throw .usage("--timeout takes seconds, not '\(seconds)'")
             }
-            return try LoginFlow.run(options(arguments), environment: .system(), terminal: &terminal)
+            let options = options(arguments)
+            let secretVariable: [String] = if case .environment(let name) = options.clientSecret { [name] } else { [] }
+            return try LoginFlow.run(options, environment: .system(reading: terminal, also: secretVariable), terminal: &terminal)
         }
         let path = arguments.value(Self.redirectPath) ?? "/callback"
         let port = arguments.value(Self.port) ?? 0

@@ -20,7 +20,7 @@ enum TokenCommand: CLICommand {
         examples: ["token", "token --header --profile work", "token --exec-credential"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
-        try TokenCommands.run(.access, options(arguments), environment: .system(), terminal: &terminal)
+        try TokenCommands.run(.access, options(arguments), environment: .system(reading: terminal), terminal: &terminal)
     }
 
     /// The options on the command line (shared with `id-token`).
@@ -49,6 +49,6 @@ enum IDTokenCommand: CLICommand {
         examples: ["id-token --exec-credential --profile k8s"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
-        try TokenCommands.run(.id, TokenCommand.options(arguments), environment: .system(), terminal: &terminal)
+        try TokenCommands.run(.id, TokenCommand.options(arguments), environment: .system(reading: terminal), terminal: &terminal)
     }
 }

@@ -32,8 +32,25 @@ struct LoginEnvironment: Sendable {
 
     /// The real process: `getenv`, `URLSessionTransport`, the system clock, `posix_spawnp`.
     static func system() -> LoginEnvironment {
+        system(variable: { name in getenv(name).map { String(cString: $0) } })
+    }
+
+    /// The real process for `SystemTerminal`; for any other terminal (a test's), the same but with the
+    /// variables the login commands read taken from that terminal, so that a test never reads or writes
+    /// the user's real profiles. `also` names more variables to read (a client secret's).
+    static func system(reading terminal: some Terminal, also names: [String] = []) -> LoginEnvironment {
+        if terminal is SystemTerminal { return system() }
+        var variables: [String: String] = [:]
+        for name in ["XDG_CONFIG_HOME", "HOME", "AUTHFLOW_BROWSER", "BROWSER"] + names {
+            if let value = terminal.environment(name) { variables[name] = value }
+        }
+        let snapshot = variables
+        return system(variable: { snapshot[$0] })
+    }
+
+    private static func system(variable: @escaping @Sendable (String) -> String?) -> LoginEnvironment {
         LoginEnvironment(
-            variable: { name in getenv(name).map { String(cString: $0) } }, transport: URLSessionTransport(), clock: .system,
+            variable: variable, transport: URLSessionTransport(), clock: .system,
             sleeper: ContinuousClock(),
             launch: { (command, url) throws(AuthSessionError) in try SystemBrowser.open(url, command: command) },
             exitsOnInterrupt: true)

@@ -34,8 +34,11 @@ enum LoginFlow {
 
     static func run(_ options: LoginOptions, environment: LoginEnvironment, terminal: inout some Terminal) throws(CLIError) {
         try ProfileStore.check(name: options.profile)
+        // Without a configuration directory there is no profile to fill in from: say what is missing first.
+        let directory = try? environment.configDirectory()
+        var profile = try self.profile(
+            options, previous: try directory.flatMap { (path) throws(CLIError) in try ProfileStore(directory: path).load(options.profile) })
         let profiles = ProfileStore(directory: try environment.configDirectory())
-        var profile = try self.profile(options, previous: try profiles.load(options.profile))
         let secret = try profile.clientSecret.map { (source) throws(CLIError) in
             try source.read(terminal: terminal, environment: environment)
         }
