@@ -21,10 +21,10 @@ extension FakeOpenIDProvider {
         let parameters = pushed ?? query
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         state.withLock { $0.lastAuthorizationParameters = parameters }
-        guard value("client_id") == configuration.clientID else {
+        guard let clientID = value("client_id"), authentication(ofClient: clientID) != nil else {
             throw .userAgentFailed("the provider shows an error page: unknown client_id")
         }
-        guard let redirectURI = value("redirect_uri"), configuration.redirectURIs.contains(redirectURI) else {
+        guard let redirectURI = value("redirect_uri"), isRegisteredRedirectURI(redirectURI) else {
             throw .userAgentFailed("the provider shows an error page: redirect_uri is not registered")
         }
         let state = value("state")
@@ -63,7 +63,7 @@ extension FakeOpenIDProvider {
             let code = provider.token()
             let authentication = provider.nextAuthentications.isEmpty ? (acr: nil, amr: []) : provider.nextAuthentications.removeFirst()
             provider.codes[code] = ProviderState.CodeGrant(
-                clientID: configuration.clientID, redirectURI: redirectURI, challenge: challenge, nonce: value("nonce"),
+                clientID: clientID, redirectURI: redirectURI, challenge: challenge, nonce: value("nonce"),
                 subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew, acr: authentication.acr,
                 amr: authentication.amr, resources: parameters.filter { $0.name == "resource" }.map(\.value))
             return code

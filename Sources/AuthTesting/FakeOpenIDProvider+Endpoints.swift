@@ -60,11 +60,21 @@ extension FakeOpenIDProvider {
             "subject_types_supported": ["public"],
             "id_token_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
             "code_challenge_methods_supported": ["S256"],
-            "token_endpoint_auth_methods_supported": [.string(configuration.clientAuthentication.description)],
+            "token_endpoint_auth_methods_supported": .array(authenticationMethods.map(JSONValue.string)),
             "authorization_response_iss_parameter_supported": .bool(configuration.sendsIssuerInAuthorizationResponse),
             "pushed_authorization_request_endpoint": .string(url(of: .pushedAuthorization)),
             "require_pushed_authorization_requests": .bool(configuration.requiresPushedAuthorizationRequests),
         ]
+    }
+
+    /// The client authentication methods of the registered clients (`none`, `client_secret_basic`, …).
+    private var authenticationMethods: [String] {
+        var methods = [configuration.clientAuthentication.description]
+        for (_, authentication) in configuration.additionalClients.sorted(by: { $0.key < $1.key })
+        where !methods.contains(authentication.description) {
+            methods.append(authentication.description)
+        }
+        return methods
     }
 
     /// The RFC 8414 authorization server metadata (§2), which always lists the revocation endpoint.
@@ -94,47 +104,73 @@ extension FakeOpenIDProvider {
             return Self.oauthError(.invalidRequest, "the body is not a form")
         }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
-        if let refused = authenticateClient(request, value) { return refused }
+        let clientID: String
+        switch authenticatedClient(request, value) {
+        case .success(let id): clientID = id
+        case .failure(let refused): return refused.response
+        }
         let resources = parameters.filter { $0.name == "resource" }.map(\.value)
         switch value("grant_type") {
-        case "authorization_code": return exchangeCode(value, resources: resources)
-        case "refresh_token": return refresh(value, resources: resources)
-        case Self.deviceCodeGrantType: return pollDevice(value)
-        case TokenExchangeRequest.grantType: return exchangeToken(parameters)
+        case "authorization_code": return exchangeCode(value, clientID: clientID, resources: resources)
+        case "refresh_token": return refresh(value, clientID: clientID, resources: resources)
+        case Self.deviceCodeGrantType: return pollDevice(value, clientID: clientID)
+        case TokenExchangeRequest.grantType: return exchangeToken(parameters, clientID: clientID)
         default: return Self.oauthError(.unsupportedGrantType, "only authorization_code, refresh_token, device_code and token-exchange")
         }
     }
 
-    /// RFC 6749 §2.3.1: the configured method, with the right id and secret; 401 `invalid_client` otherwise.
-    func authenticateClient(_ request: TransportRequest, _ value: (String) -> String?) -> TransportResponse? {
+    /// A refused client authentication: the 401 to answer.
+    struct ClientRefused: Error {
+        let response: TransportResponse
+    }
+
+    /// RFC 6749 §2.3.1: the client the request authenticates as — by HTTP Basic, by `client_id` (and
+    /// `client_secret`) in the body, or by a `client_secret_jwt` assertion whose `sub` names it when the body
+    /// has no `client_id` (RFC 7523 §3) — with the method that client is registered with.
+    func authenticatedClient(_ request: TransportRequest, _ value: (String) -> String?) -> Result<String, ClientRefused> {
         var refused = Self.json(401, ["error": "invalid_client", "error_description": "client authentication failed"])
-        if request.header("Authorization") != nil {
+        let header = request.header("Authorization")
+        if header != nil {
             // RFC 6749 §5.2: a client that tried HTTP authentication gets the scheme it may use.
             refused.headerFields.append(HeaderField(name: "WWW-Authenticate", value: "Basic realm=\"\(configuration.issuer)\""))
         }
-        switch configuration.clientAuthentication {
+        var basic: (id: String, secret: String)?
+        if let header, header.hasPrefix("Basic "), let decoded = Base64Text.decodeStandard(String(header.dropFirst(6))),
+            let colon = decoded.firstIndex(of: UInt8(ascii: ":")), let id = Self.formDecoded(decoded[..<colon]),
+            let secret = Self.formDecoded(decoded[(colon + 1)...])
+        {
+            basic = (id, secret)
+        }
+        guard let clientID = basic?.id ?? value("client_id") ?? Self.assertedClientID(value),
+            let authentication = authentication(ofClient: clientID)
+        else {
+            return .failure(ClientRefused(response: refused))
+        }
+        switch authentication {
         case .none:
-            guard request.header("Authorization") == nil, value("client_secret") == nil, value("client_id") == configuration.clientID else {
-                return refused
-            }
+            guard header == nil, value("client_secret") == nil else { return .failure(ClientRefused(response: refused)) }
         case .clientSecretPost(let secret):
-            guard value("client_id") == configuration.clientID, value("client_secret") == secret else { return refused }
+            guard value("client_id") == clientID, value("client_secret") == secret else {
+                return .failure(ClientRefused(response: refused))
+            }
         case .clientSecretBasic(let secret):
-            guard let header = request.header("Authorization"), header.hasPrefix("Basic "),
-                let decoded = Base64Text.decodeStandard(String(header.dropFirst(6))),
-                let colon = decoded.firstIndex(of: UInt8(ascii: ":")),
-                Self.formDecoded(decoded[..<colon]) == configuration.clientID,
-                Self.formDecoded(decoded[(colon + 1)...]) == secret
-            else { return refused }
+            guard let basic, basic.secret == secret, value("client_id").map({ $0 == clientID }) ?? true else {
+                return .failure(ClientRefused(response: refused))
+            }
         case .clientSecretJWT(let secret, _):
-            if let reason = verifyClientAssertion(value, secret: secret) {
-                return Self.json(401, ["error": "invalid_client", "error_description": .string(reason)])
+            if let reason = verifyClientAssertion(value, clientID: clientID, secret: secret) {
+                return .failure(ClientRefused(response: Self.json(401, ["error": "invalid_client", "error_description": .string(reason)])))
             }
         }
-        return nil
+        return .success(clientID)
     }
 
-    private func exchangeCode(_ value: (String) -> String?, resources: [String]) -> TransportResponse {
+    /// How the client `clientID` authenticates, or nil when it is not registered.
+    func authentication(ofClient clientID: String) -> ClientAuthentication? {
+        clientID == configuration.clientID ? configuration.clientAuthentication : configuration.additionalClients[clientID]
+    }
+
+    private func exchangeCode(_ value: (String) -> String?, clientID: String, resources: [String]) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let code = value("code"), var grant = state.codes[code] else { return Self.oauthError(.invalidGrant, "unknown code") }
@@ -148,7 +184,7 @@ extension FakeOpenIDProvider {
             }
             grant.used = true
             state.codes[code] = grant
-            guard grant.clientID == value("client_id") ?? configuration.clientID else {
+            guard grant.clientID == clientID else {
                 return Self.oauthError(.invalidGrant, "the code is another client's")
             }
             guard grant.redirectURI == value("redirect_uri") else {
@@ -163,8 +199,8 @@ extension FakeOpenIDProvider {
                 return Self.oauthError(.invalidTarget, "a resource was not in the authorization request (RFC 8707 §2.2)")
             }
             let (body, issued) = issueTokens(
-                &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now,
-                withIDToken: true, acr: grant.acr, amr: grant.amr, granted: grant.resources,
+                &state, clientID: clientID, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime,
+                now: now, withIDToken: true, acr: grant.acr, amr: grant.amr, granted: grant.resources,
                 audience: resources.isEmpty ? grant.resources : resources)
             grant.issuedTokens = issued
             state.codes[code] = grant
@@ -172,11 +208,14 @@ extension FakeOpenIDProvider {
         }
     }
 
-    private func refresh(_ value: (String) -> String?, resources: [String]) -> TransportResponse {
+    private func refresh(_ value: (String) -> String?, clientID: String, resources: [String]) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let token = value("refresh_token"), let grant = state.refreshTokens[token] else {
                 return Self.oauthError(.invalidGrant, "unknown or revoked refresh token")
+            }
+            guard grant.clientID == clientID else {
+                return Self.oauthError(.invalidGrant, "the refresh token is another client's (RFC 6749 §6)")
             }
             // RFC 8707 §2.2: a refresh may ask for any resource the grant covers, one at a time or all.
             guard resources.allSatisfy(grant.audience.contains) else {
@@ -184,7 +223,7 @@ extension FakeOpenIDProvider {
             }
             if configuration.rotatesRefreshTokens { state.refreshTokens[token] = nil }
             let (body, _) = issueTokens(
-                &state, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
+                &state, clientID: clientID, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
                 withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
                 acr: grant.acr, amr: grant.amr, grantAuthTime: grant.authTime, granted: grant.audience,
                 audience: resources.isEmpty ? grant.audience : resources)
@@ -194,16 +233,16 @@ extension FakeOpenIDProvider {
 
     /// A token response (RFC 6749 §5.1) with a signed ID token (OpenID Connect Core §3.1.3.3, §2).
     func issueTokens(
-        _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
-        keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
+        _ state: inout ProviderState, clientID: String, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64,
+        withIDToken: Bool, keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
         granted: [String] = [], audience: [String] = []
     ) -> (JSONValue, [String]) {
         let issuedAt = now + state.skew
         let accessToken = state.token()
         let authenticatedAt = authTime ?? grantAuthTime
         state.accessTokens[accessToken] = .init(
-            subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, acr: acr, amr: amr,
-            authTime: authenticatedAt, audience: audience)
+            clientID: clientID, subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, acr: acr,
+            amr: amr, authTime: authenticatedAt, audience: audience)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
         try? body.append("token_type", "Bearer")
@@ -212,7 +251,8 @@ extension FakeOpenIDProvider {
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
             state.refreshTokens[refreshToken] = .init(
-                subject: subject, scope: scope, expiresAt: .max, acr: acr, amr: amr, authTime: authenticatedAt, audience: granted)
+                clientID: clientID, subject: subject, scope: scope, expiresAt: .max, acr: acr, amr: amr, authTime: authenticatedAt,
+                audience: granted)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
@@ -222,16 +262,15 @@ extension FakeOpenIDProvider {
                 "id_token",
                 .string(
                     idToken(
-                        &state, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt,
+                        &state, clientID: clientID, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt,
                         accessToken: accessToken, acr: acr, amr: amr)))
         }
         return (.object(body), issued)
     }
 
     private func idToken(
-        _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64,
-        accessToken: String,
-        acr: String?, amr: [String]
+        _ state: inout ProviderState, clientID: String, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64,
+        accessToken: String, acr: String?, amr: [String]
     ) -> String {
         let defect = state.defect
         state.defect = nil
@@ -240,7 +279,7 @@ extension FakeOpenIDProvider {
         var claims = JSONObject()
         try? claims.append("iss", .string(defect == .wrongIssuer ? configuration.issuer + "/impostor" : configuration.issuer))
         try? claims.append("sub", .string(claimedSubject))
-        try? claims.append("aud", .string(defect == .wrongAudience ? "another-app" : configuration.clientID))
+        try? claims.append("aud", .string(defect == .wrongAudience ? "another-app" : clientID))
         let expiresAt = defect == .expired ? issuedAt - 3600 : issuedAt + configuration.idTokenLifetime
         try? claims.append("exp", .number(JSONNumber(expiresAt)))
         try? claims.append("iat", .number(JSONNumber(defect == .expired ? issuedAt - 4000 : issuedAt)))
@@ -294,10 +333,15 @@ extension FakeOpenIDProvider {
             return Self.oauthError(.invalidRequest, "no token")
         }
         // RFC 7009 §2.1: the client authenticates as at the token endpoint.
-        if let refused = authenticateClient(request, { name in parameters.first { $0.name == name }?.value }) { return refused }
+        let clientID: String
+        switch authenticatedClient(request, { name in parameters.first { $0.name == name }?.value }) {
+        case .success(let id): clientID = id
+        case .failure(let refused): return refused.response
+        }
+        // RFC 7009 §2.1: only the client a token was issued to may revoke it; another's is left alone.
         state.withLock { state in
-            state.accessTokens[token] = nil
-            state.refreshTokens[token] = nil
+            if state.accessTokens[token]?.clientID == clientID { state.accessTokens[token] = nil }
+            if state.refreshTokens[token]?.clientID == clientID { state.refreshTokens[token] = nil }
         }
         return TransportResponse(status: 200)
     }

@@ -21,6 +21,7 @@ struct ProviderState {
     }
 
     struct TokenGrant {
+        var clientID = ""
         var subject: String
         var scope: String
         var expiresAt: Int64
@@ -65,6 +66,7 @@ struct ProviderState {
             case denied
         }
         var userCode: String
+        var clientID = ""
         var scope: String
         var expiresAt: Int64
         var interval: Int64
