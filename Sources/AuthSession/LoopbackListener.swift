@@ -25,7 +25,9 @@ public import AuthCallback
 ///   `state`, that redirect must carry the same `state` (compared in constant time): a request with
 ///   another `state`, none, or a cross-site form POST without it gets an error page and the wait goes on.
 ///   A redirect with the right `state` that is an OAuth error gets an error page, not "Signed in", and is
-///   delivered, since it is the server's genuine answer;
+///   delivered, since it is the server's genuine answer. So is a GET redirect that is an OAuth error with
+///   no `state` at all (some providers omit it from error redirects): the wait ends on the provider's
+///   denial instead of running into the timeout, and the caller sees the error as unverified;
 /// - other paths get 404, malformed requests 400, other methods 405, without ending the wait;
 /// - connections are served concurrently on one thread: each must send its whole request within the
 ///   agent's `clientTimeout` of being accepted (a silent or byte-at-a-time client is dropped on its own
@@ -185,7 +187,7 @@ public final class LoopbackListener: Sendable {
                     status: 405, reason: "Method Not Allowed", title: "Method not allowed", message: "Use GET or a form POST."))
             return nil
         }
-        switch check?.judge(parameters) ?? .signedIn {
+        switch check?.judge(parameters, acceptsStatelessError: request.method == "GET") ?? .signedIn {
         case .foreign:
             Socket.send(
                 client,

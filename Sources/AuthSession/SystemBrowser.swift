@@ -19,7 +19,18 @@ public enum SystemBrowser {
         #else
             let fallback = "xdg-open"
         #endif
-        let command = getenv("AUTHFLOW_BROWSER").map { String(cString: $0) } ?? fallback
+        try open(url, command: getenv("AUTHFLOW_BROWSER").map { String(cString: $0) } ?? fallback)
+    }
+
+    /// Launches `command` (a program name looked up in `PATH`, or a path) with the URL as its only
+    /// argument, without a shell, and returns without waiting for it. Throws
+    /// ``AuthSessionError/userAgentFailed(_:)`` when the program cannot be started; a program that starts
+    /// and then fails (no display for `xdg-open`) is not detected.
+    ///
+    /// ```swift
+    /// try SystemBrowser.open(url, command: "firefox")
+    /// ```
+    public static func open(_ url: String, command: String) throws(AuthSessionError) {
         var pid = pid_t()
         let arguments = [command, url]
         let cArguments = arguments.map { strdup($0) } + [nil]

@@ -24,7 +24,7 @@ extension FakeOpenIDProvider {
         guard let clientID = value("client_id"), let client = client(clientID) else {
             throw .userAgentFailed("the provider shows an error page: unknown client_id")
         }
-        guard let redirectURI = value("redirect_uri"), client.redirectURIs.contains(redirectURI) else {
+        guard let redirectURI = value("redirect_uri"), Self.redirectURI(redirectURI, isAmong: client.redirectURIs) else {
             throw .userAgentFailed("the provider shows an error page: redirect_uri is not registered")
         }
         let state = value("state")

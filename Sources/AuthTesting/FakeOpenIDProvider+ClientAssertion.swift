@@ -12,11 +12,11 @@ extension FakeOpenIDProvider {
 
     /// Verifies a `client_secret_jwt` assertion (RFC 7523 §3, OpenID Connect Core §9) and remembers its
     /// `jti`; returns why it is refused, or nil. Checked: `client_assertion_type` is jwt-bearer; the JWT is
-    /// HS256 and its MAC verifies with `secret` (constant time); `iss` = `sub` = the client id (and
+    /// HS256 and its MAC verifies with `secret` (constant time); `iss` = `sub` = `clientID` (and
     /// `client_id`, when sent); `aud` is the issuer or the token endpoint (RFC 7523 §3, Core §9,
     /// draft-ietf-oauth-rfc7523bis) — nothing else, not even another endpoint of this provider; `exp` is
     /// in the future and at most ``maximumAssertionLifetime`` after `iat`; `jti` was never accepted before.
-    func verifyClientAssertion(_ value: (String) -> String?, secret: String) -> String? {
+    func verifyClientAssertion(_ value: (String) -> String?, clientID: String, secret: String) -> String? {
         guard value("client_assertion_type") == ClientAssertion.jwtBearerType else {
             return "client_assertion_type is not \(ClientAssertion.jwtBearerType)"
         }
@@ -25,7 +25,6 @@ extension FakeOpenIDProvider {
             HMACSHA256.isValidAuthenticationCode(jws.signature, authenticating: jws.signingInput, key: Array(secret.utf8))
         else { return "the client assertion's MAC does not verify" }
         guard let claims = (try? JSONValue(parsing: jws.payload))?.objectValue else { return "the claims are not a JSON object" }
-        let clientID = configuration.clientID
         guard claims["iss"]?.stringValue == clientID, claims["sub"]?.stringValue == clientID,
             value("client_id").map({ $0 == clientID }) ?? true
         else { return "iss and sub must be the client id" }
@@ -46,5 +45,14 @@ extension FakeOpenIDProvider {
             state.assertionIDs[jwtID] = expiresAt
             return nil
         }
+    }
+
+    /// The `sub` of an unverified client assertion: which registered client to verify it for, when the
+    /// form has no `client_id` (RFC 7523 §3 makes it optional). Nil without a readable assertion.
+    static func assertedClientID(_ value: (String) -> String?) -> String? {
+        guard let text = value("client_assertion"), let jws = try? JWS(compact: text),
+            let claims = (try? JSONValue(parsing: jws.payload))?.objectValue
+        else { return nil }
+        return claims["sub"]?.stringValue
     }
 }

@@ -45,7 +45,11 @@ extension FakeOpenIDProvider {
             return Self.oauthError(.invalidRequest, "the body is not a form")
         }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
-        if let refused = authenticateClient(request, value) { return refused }
+        let clientID: String
+        switch authenticatedClient(request, value) {
+        case .success(let id): clientID = id
+        case .failure(let refused): return refused.response
+        }
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             let deviceCode = state.token()
@@ -56,7 +60,8 @@ extension FakeOpenIDProvider {
             }
             let text = String(decoding: userCode, as: UTF8.self)
             state.devices[deviceCode] = ProviderState.DeviceGrant(
-                userCode: text, scope: value("scope") ?? "openid", expiresAt: now + state.skew + configuration.deviceCodeLifetime,
+                userCode: text, clientID: clientID, scope: value("scope") ?? "openid",
+                expiresAt: now + state.skew + configuration.deviceCodeLifetime,
                 interval: configuration.devicePollingInterval)
             let page = configuration.issuer + "/device"
             return Self.json(
@@ -71,12 +76,13 @@ extension FakeOpenIDProvider {
     }
 
     /// RFC 8628 §3.4–3.5: the answer to one poll, with the interval enforced (`slow_down` adds 5 seconds).
-    func pollDevice(_ value: (String) -> String?, jkt: String?) -> TransportResponse {
+    func pollDevice(_ value: (String) -> String?, clientID: String, jkt: String?) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let deviceCode = value("device_code"), var grant = state.devices[deviceCode] else {
                 return Self.oauthError(.invalidGrant, "unknown device code")
             }
+            guard grant.clientID == clientID else { return Self.oauthError(.invalidGrant, "the device code is another client's") }
             let time = now + state.skew
             if time >= grant.expiresAt {
                 state.devices[deviceCode] = nil
@@ -97,7 +103,7 @@ extension FakeOpenIDProvider {
             case .approved(let subject):
                 state.devices[deviceCode] = nil
                 let (body, _) = issueTokens(
-                    &state, subject: subject, scope: grant.scope, nonce: nil, authTime: time, now: now,
+                    &state, clientID: clientID, subject: subject, scope: grant.scope, nonce: nil, authTime: time, now: now,
                     withIDToken: configuration.issuesIDTokenForDeviceGrant, jkt: jkt)
                 return Self.json(200, body)
             }

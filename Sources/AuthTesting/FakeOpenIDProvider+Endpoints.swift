@@ -63,13 +63,23 @@ extension FakeOpenIDProvider {
             "subject_types_supported": ["public"],
             "id_token_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
             "code_challenge_methods_supported": configuration.advertisesS256 ? ["S256"] : .null,
-            "token_endpoint_auth_methods_supported": [.string(configuration.clientAuthentication.description)],
+            "token_endpoint_auth_methods_supported": .array(authenticationMethods.map(JSONValue.string)),
             "registration_endpoint": configuration.registration == .disabled ? .null : .string(url(of: .registration)),
             "authorization_response_iss_parameter_supported": .bool(configuration.sendsIssuerInAuthorizationResponse),
             "pushed_authorization_request_endpoint": .string(url(of: .pushedAuthorization)),
             "require_pushed_authorization_requests": .bool(configuration.requiresPushedAuthorizationRequests),
             "dpop_signing_alg_values_supported": ["ES256"],
         ]
+    }
+
+    /// The client authentication methods of the registered clients (`none`, `client_secret_basic`, …).
+    private var authenticationMethods: [String] {
+        var methods = [configuration.clientAuthentication.description]
+        for (_, authentication) in configuration.additionalClients.sorted(by: { $0.key < $1.key })
+        where !methods.contains(authentication.description) {
+            methods.append(authentication.description)
+        }
+        return methods
     }
 
     /// The RFC 8414 authorization server metadata (§2), which always lists the revocation endpoint.
@@ -102,7 +112,11 @@ extension FakeOpenIDProvider {
             return Self.oauthError(.invalidRequest, "the body is not a form")
         }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
-        if let refused = authenticateClient(request, value) { return refused }
+        let clientID: String
+        switch authenticatedClient(request, value) {
+        case .success(let id): clientID = id
+        case .failure(let refused): return refused.response
+        }
         let now = clock.now().secondsSince1970
         var jkt: String? = nil
         switch state.withLock({ verifyDPoPProof(request, accessToken: nil, state: &$0, now: now) }) {
@@ -113,62 +127,68 @@ extension FakeOpenIDProvider {
         }
         let resources = parameters.filter { $0.name == "resource" }.map(\.value)
         switch value("grant_type") {
-        case "authorization_code":
-            return exchangeCode(
-                value, clientID: authenticatingClientID(request, value) ?? configuration.clientID, resources: resources, jkt: jkt)
-        case "refresh_token": return refresh(value, resources: resources, jkt: jkt)
-        case Self.deviceCodeGrantType: return pollDevice(value, jkt: jkt)
-        case TokenExchangeRequest.grantType: return exchangeToken(parameters)
+        case "authorization_code": return exchangeCode(value, clientID: clientID, resources: resources, jkt: jkt)
+        case "refresh_token": return refresh(value, clientID: clientID, resources: resources, jkt: jkt)
+        case Self.deviceCodeGrantType: return pollDevice(value, clientID: clientID, jkt: jkt)
+        case TokenExchangeRequest.grantType: return exchangeToken(parameters, clientID: clientID)
         default: return Self.oauthError(.unsupportedGrantType, "only authorization_code, refresh_token, device_code and token-exchange")
         }
     }
 
-    /// RFC 6749 §2.3.1: the configured method, with the right id and secret; 401 `invalid_client` otherwise.
-    func authenticateClient(_ request: TransportRequest, _ value: (String) -> String?) -> TransportResponse? {
+    /// A refused client authentication: the 401 to answer.
+    struct ClientRefused: Error {
+        let response: TransportResponse
+    }
+
+    /// RFC 6749 §2.3.1: the client the request authenticates as — by HTTP Basic, by `client_id` (and
+    /// `client_secret`) in the body, or by a `client_secret_jwt` assertion whose `sub` names it when the body
+    /// has no `client_id` (RFC 7523 §3) — with the method that client is registered with.
+    func authenticatedClient(_ request: TransportRequest, _ value: (String) -> String?) -> Result<String, ClientRefused> {
         var refused = Self.json(401, ["error": "invalid_client", "error_description": "client authentication failed"])
-        if request.header("Authorization") != nil {
+        let header = request.header("Authorization")
+        if header != nil {
             // RFC 6749 §5.2: a client that tried HTTP authentication gets the scheme it may use.
             refused.headerFields.append(HeaderField(name: "WWW-Authenticate", value: "Basic realm=\"\(configuration.issuer)\""))
         }
-        let clientID = authenticatingClientID(request, value)
-        guard let clientID, let client = client(clientID) else { return refused }
-        switch client.authentication {
+        var basic: (id: String, secret: String)?
+        if let header, header.hasPrefix("Basic "), let decoded = Base64Text.decodeStandard(String(header.dropFirst(6))),
+            let colon = decoded.firstIndex(of: UInt8(ascii: ":")), let id = Self.formDecoded(decoded[..<colon]),
+            let secret = Self.formDecoded(decoded[(colon + 1)...])
+        {
+            basic = (id, secret)
+        }
+        guard let clientID = basic?.id ?? value("client_id") ?? Self.assertedClientID(value),
+            let authentication = authentication(ofClient: clientID)
+        else {
+            return .failure(ClientRefused(response: refused))
+        }
+        switch authentication {
         case .none:
-            guard request.header("Authorization") == nil, value("client_secret") == nil, value("client_id") == clientID else {
-                return refused
-            }
+            guard header == nil, value("client_secret") == nil else { return .failure(ClientRefused(response: refused)) }
         case .clientSecretPost(let secret):
-            guard value("client_id") == clientID, value("client_secret") == secret else { return refused }
+            guard value("client_id") == clientID, value("client_secret") == secret else {
+                return .failure(ClientRefused(response: refused))
+            }
         case .clientSecretBasic(let secret):
-            guard let header = request.header("Authorization"), header.hasPrefix("Basic "),
-                let decoded = Base64Text.decodeStandard(String(header.dropFirst(6))),
-                let colon = decoded.firstIndex(of: UInt8(ascii: ":")),
-                Self.formDecoded(decoded[..<colon]) == clientID,
-                Self.formDecoded(decoded[(colon + 1)...]) == secret
-            else { return refused }
+            guard let basic, basic.secret == secret, value("client_id").map({ $0 == clientID }) ?? true else {
+                return .failure(ClientRefused(response: refused))
+            }
         case .clientSecretJWT(let secret, _):
-            if let reason = verifyClientAssertion(value, secret: secret) {
-                return Self.json(401, ["error": "invalid_client", "error_description": .string(reason)])
+            if let reason = verifyClientAssertion(value, clientID: clientID, secret: secret) {
+                return .failure(ClientRefused(response: Self.json(401, ["error": "invalid_client", "error_description": .string(reason)])))
             }
         case .privateKeyJWT(let key, _):
             guard request.header("Authorization") == nil, value("client_secret") == nil, verifyClientAssertion(key, value) else {
-                return refused
+                return .failure(ClientRefused(response: refused))
             }
         }
-        return nil
+        return .success(clientID)
     }
 
-    /// The client id a token request authenticates as: the HTTP Basic user name, else `client_id`.
-    func authenticatingClientID(_ request: TransportRequest, _ value: (String) -> String?) -> String? {
-        if let header = request.header("Authorization"), header.hasPrefix("Basic "),
-            let decoded = Base64Text.decodeStandard(String(header.dropFirst(6))), let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
-        {
-            return Self.formDecoded(decoded[..<colon])
-        }
-        // RFC 7523 §3: with a client assertion, `client_id` may be left out; the assertion's iss and sub name
-        // the client, and `verifyClientAssertion` checks them against the configured client.
-        if value("client_id") == nil, value("client_assertion") != nil { return configuration.clientID }
-        return value("client_id")
+    /// How the client `clientID` authenticates — the configured client, an additional one, or one registered
+    /// at the registration endpoint (RFC 7591) — or nil when it is not known.
+    func authentication(ofClient clientID: String) -> ClientAuthentication? {
+        client(clientID)?.authentication
     }
 
     private func exchangeCode(_ value: (String) -> String?, clientID: String, resources: [String], jkt: String?) -> TransportResponse {
@@ -204,20 +224,23 @@ extension FakeOpenIDProvider {
                 return Self.json(400, ["error": "invalid_dpop_proof", "error_description": "the proof's key is not the dpop_jkt"])
             }
             let (body, issued) = issueTokens(
-                &state, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime, now: now,
-                withIDToken: true, acr: grant.acr, amr: grant.amr, granted: grant.resources,
-                audience: resources.isEmpty ? grant.resources : resources, clientID: grant.clientID, jkt: jkt)
+                &state, clientID: clientID, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime,
+                now: now, withIDToken: true, acr: grant.acr, amr: grant.amr, granted: grant.resources,
+                audience: resources.isEmpty ? grant.resources : resources, jkt: jkt)
             grant.issuedTokens = issued
             state.codes[code] = grant
             return Self.json(200, body)
         }
     }
 
-    private func refresh(_ value: (String) -> String?, resources: [String], jkt: String?) -> TransportResponse {
+    private func refresh(_ value: (String) -> String?, clientID: String, resources: [String], jkt: String?) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             guard let token = value("refresh_token"), let grant = state.refreshTokens[token] else {
                 return Self.oauthError(.invalidGrant, "unknown or revoked refresh token")
+            }
+            guard grant.clientID == clientID else {
+                return Self.oauthError(.invalidGrant, "the refresh token is another client's (RFC 6749 §6)")
             }
             // RFC 9449 §5: a public client's refresh token is bound to its DPoP key.
             if let bound = grant.jkt, bound != jkt {
@@ -229,27 +252,26 @@ extension FakeOpenIDProvider {
             }
             if configuration.rotatesRefreshTokens { state.refreshTokens[token] = nil }
             let (body, _) = issueTokens(
-                &state, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
+                &state, clientID: clientID, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
                 withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
                 acr: grant.acr, amr: grant.amr, grantAuthTime: grant.authTime, granted: grant.audience,
-                audience: resources.isEmpty ? grant.audience : resources, clientID: grant.clientID, jkt: jkt)
+                audience: resources.isEmpty ? grant.audience : resources, jkt: jkt)
             return Self.json(200, body)
         }
     }
 
     /// A token response (RFC 6749 §5.1) with a signed ID token (OpenID Connect Core §3.1.3.3, §2).
     func issueTokens(
-        _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64, withIDToken: Bool,
-        keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
-        granted: [String] = [], audience: [String] = [], clientID: String? = nil, jkt: String? = nil
+        _ state: inout ProviderState, clientID: String, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64,
+        withIDToken: Bool, keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
+        granted: [String] = [], audience: [String] = [], jkt: String? = nil
     ) -> (JSONValue, [String]) {
-        let registeredClientID = clientID == configuration.clientID ? nil : clientID
         let issuedAt = now + state.skew
         let accessToken = state.token()
         let authenticatedAt = authTime ?? grantAuthTime
         state.accessTokens[accessToken] = .init(
-            subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, clientID: registeredClientID,
-            acr: acr, amr: amr, authTime: authenticatedAt, audience: audience, jkt: jkt)
+            clientID: clientID, subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, acr: acr,
+            amr: amr, authTime: authenticatedAt, audience: audience, jkt: jkt)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
         try? body.append("token_type", jkt == nil ? "Bearer" : "DPoP")
@@ -258,8 +280,8 @@ extension FakeOpenIDProvider {
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
             state.refreshTokens[refreshToken] = .init(
-                subject: subject, scope: scope, expiresAt: .max, clientID: registeredClientID, acr: acr, amr: amr,
-                authTime: authenticatedAt, audience: granted, jkt: jkt)
+                clientID: clientID, subject: subject, scope: scope, expiresAt: .max, acr: acr, amr: amr, authTime: authenticatedAt,
+                audience: granted, jkt: jkt)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
@@ -269,16 +291,15 @@ extension FakeOpenIDProvider {
                 "id_token",
                 .string(
                     idToken(
-                        &state, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt,
-                        accessToken: accessToken, clientID: registeredClientID ?? configuration.clientID, acr: acr, amr: amr)))
+                        &state, clientID: clientID, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt,
+                        accessToken: accessToken, acr: acr, amr: amr)))
         }
         return (.object(body), issued)
     }
 
     private func idToken(
-        _ state: inout ProviderState, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64,
-        accessToken: String,
-        clientID: String, acr: String?, amr: [String]
+        _ state: inout ProviderState, clientID: String, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64,
+        accessToken: String, acr: String?, amr: [String]
     ) -> String {
         let defect = state.defect
         state.defect = nil
@@ -355,10 +376,15 @@ extension FakeOpenIDProvider {
             return Self.oauthError(.invalidRequest, "no token")
         }
         // RFC 7009 §2.1: the client authenticates as at the token endpoint.
-        if let refused = authenticateClient(request, { name in parameters.first { $0.name == name }?.value }) { return refused }
+        let clientID: String
+        switch authenticatedClient(request, { name in parameters.first { $0.name == name }?.value }) {
+        case .success(let id): clientID = id
+        case .failure(let refused): return refused.response
+        }
+        // RFC 7009 §2.1: only the client a token was issued to may revoke it; another's is left alone.
         state.withLock { state in
-            state.accessTokens[token] = nil
-            state.refreshTokens[token] = nil
+            if state.accessTokens[token]?.clientID == clientID { state.accessTokens[token] = nil }
+            if state.refreshTokens[token]?.clientID == clientID { state.refreshTokens[token] = nil }
         }
         return TransportResponse(status: 200)
     }

@@ -15,14 +15,18 @@ extension FakeOpenIDProvider {
             return Self.oauthError(.invalidRequest, "the body is not a form")
         }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
-        if let refused = authenticateClient(request, value) { return refused }
+        let clientID: String
+        switch authenticatedClient(request, value) {
+        case .success(let id): clientID = id
+        case .failure(let refused): return refused.response
+        }
         guard value("request_uri") == nil else {
             return Self.oauthError(.invalidRequest, "request_uri must not be pushed (RFC 9126 §2.1)")
         }
-        guard value("client_id") == configuration.clientID else {
+        guard value("client_id") == clientID else {
             return Self.oauthError(.invalidRequest, "client_id is missing or another client's")
         }
-        guard let redirectURI = value("redirect_uri"), configuration.redirectURIs.contains(redirectURI) else {
+        guard let redirectURI = value("redirect_uri"), isRegisteredRedirectURI(redirectURI) else {
             return Self.oauthError(.invalidRequest, "redirect_uri is not registered")
         }
         if let refused = refusedResource(parameters) { return Self.oauthError(.invalidTarget, refused) }

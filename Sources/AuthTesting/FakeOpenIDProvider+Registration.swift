@@ -25,11 +25,15 @@ extension FakeOpenIDProvider {
         case disabled
     }
 
-    /// The client a request names: the configured one, or one registered at the registration endpoint.
+    /// The client a request names: the configured one, an additional one (`Configuration.additionalClients`), or
+    /// one registered at the registration endpoint.
     func client(_ clientID: String?) -> ProviderState.RegisteredClient? {
         guard let clientID else { return nil }
         if clientID == configuration.clientID {
             return .init(redirectURIs: configuration.redirectURIs, authentication: configuration.clientAuthentication)
+        }
+        if let authentication = configuration.additionalClients[clientID] {
+            return .init(redirectURIs: configuration.redirectURIs, authentication: authentication)
         }
         return state.withLock { $0.registeredClients[clientID] }
     }

@@ -9,8 +9,9 @@ extension FakeOpenIDProvider {
     /// live access tokens this provider issued, typed `access_token`; the requested type, when sent, must be
     /// `access_token`; every `resource` and `audience` must be one of ``Configuration/resources``
     /// (`invalid_target`, §2.2.2). Issues an access token for the subject whose audience is those resources
-    /// (or the subject token's), `issued_token_type` ``Configuration/tokenExchangeIssuedTokenType``.
-    func exchangeToken(_ parameters: [FormParameter]) -> TransportResponse {
+    /// (or the subject token's), `issued_token_type` ``Configuration/tokenExchangeIssuedTokenType``, to the client that
+    /// asked (`clientID`), which may be another than the subject token's.
+    func exchangeToken(_ parameters: [FormParameter], clientID: String) -> TransportResponse {
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         guard let subjectToken = value("subject_token"), value("subject_token_type") == TokenType.accessToken.rawValue else {
             return Self.oauthError(.invalidRequest, "subject_token and subject_token_type (access_token) are required")
@@ -39,7 +40,7 @@ extension FakeOpenIDProvider {
             let token = state.token()
             let audience = targets.isEmpty ? subject.audience : targets
             state.accessTokens[token] = .init(
-                subject: subject.subject, scope: value("scope") ?? subject.scope,
+                clientID: clientID, subject: subject.subject, scope: value("scope") ?? subject.scope,
                 expiresAt: providerNow + configuration.accessTokenLifetime,
                 audience: audience)
             return Self.json(

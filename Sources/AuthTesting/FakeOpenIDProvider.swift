@@ -31,6 +31,10 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var clientID = "demo-app"
         /// How the client must authenticate at the token endpoint; the secret, if any, must match.
         public var clientAuthentication: ClientAuthentication = .none
+        /// More registered clients, by client id, each with how it authenticates (a public client and a
+        /// confidential one side by side, say). They share the redirect URIs, users and keys; ID tokens name
+        /// the client a grant was for as `aud`.
+        public var additionalClients: [String: ClientAuthentication] = [:]
         /// The registered redirect URIs.
         public var redirectURIs = ["com.example.app:/oauth/callback"]
         /// Signs ID tokens. For HS256 use ``TestSigningKey/hs256(secret:keyID:)`` with the client secret.

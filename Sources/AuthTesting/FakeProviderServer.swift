@@ -21,17 +21,18 @@ public import AuthSession
 /// a challenge: a good test of a transport. The issuer is `http` on loopback, so clients
 /// need `allowsInsecureLoopbackIssuer` (``FakeOpenIDProvider/clientConfiguration`` sets it).
 public final class FakeProviderServer: Sendable {
-    /// `http://127.0.0.1:PORT`.
+    /// `http://127.0.0.1:PORT` (or the `host` given at creation).
     public let baseURL: String
     /// The bound port.
     public let port: UInt16
     private let state: Locked<(descriptor: Int32, task: Task<Void, Never>?)>
 
-    /// Binds 127.0.0.1 on a free port (or `port`).
-    public init(port: UInt16 = 0) throws(AuthSessionError) {
+    /// Binds 127.0.0.1 on a free port (or `port`). `host` is the name ``baseURL`` uses (say `localhost`,
+    /// for an issuer that reads `http://localhost:PORT`); the server listens on 127.0.0.1 whatever it is.
+    public init(port: UInt16 = 0, host: String = "127.0.0.1") throws(AuthSessionError) {
         let (descriptor, bound) = try Socket.listen(ipv6: false, port: port)
         self.port = bound
-        baseURL = "http://127.0.0.1:\(bound)"
+        baseURL = "http://\(host):\(bound)"
         state = Locked((descriptor, nil))
     }
 

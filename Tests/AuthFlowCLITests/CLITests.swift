@@ -79,7 +79,8 @@ struct CLITests {
             let verifier = String(lines[0].dropFirst("code_verifier=".count))
             #expect(verifier.count == (arguments.count == 2 ? 43 : 128))
             var check = MemoryTerminal()
-            #expect(check.run("pkce", "challenge", verifier) == 0)
+            // `--`: a random verifier may start with '-', which would read as an option.
+            #expect(check.run("pkce", "challenge", "--", verifier) == 0)
             #expect(lines[1] == "code_challenge=" + check.output.dropLast())
             #expect(lines[2] == "code_challenge_method=S256")
         }
@@ -100,6 +101,20 @@ struct CLITests {
         #expect(terminal.run("pkce", "challenge", example.code_verifier) == 0)
         #expect(terminal.run("pkce", "challenge", "-") == 0)
         #expect(terminal.output == example.code_challenge + "\n" + example.code_challenge + "\n")
+    }
+
+    @Test("pkce challenge takes a verifier that starts with '-' after --, and without it says to use --")
+    func pkceChallengeDashVerifier() {
+        // Expected from Python: base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").
+        let verifier = "-dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjX"
+        var terminal = MemoryTerminal()
+        #expect(terminal.run("pkce", "challenge", "--", verifier) == 0)
+        #expect(terminal.output == "4bn4L7V2AN0Mo3jQ6sVyYncF3oriPL4ZB-nbDHwK9is\n")
+        var usage = MemoryTerminal()
+        #expect(usage.run("pkce", "challenge", verifier) == 2)
+        #expect(usage.errors.contains("goes after --: authflow pkce challenge -- VERIFIER"))
+        #expect(usage.run("pkce", "challenge", "-" + verifier) == 2)
+        #expect(usage.output.isEmpty)
     }
 
     @Test("pkce challenge of an invalid verifier fails with status 1 and says why")

@@ -76,6 +76,31 @@ struct LoopbackListenerTests {
             page.contains("access_denied&lt;b&gt;") && !page.contains("<b>"), "the server's error code is shown as text, never as markup")
     }
 
+    @Test("a GET error redirect without any state (as some providers send a denial) ends the wait with an error page")
+    func statelessErrorRedirect() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let responses = LockedStrings()
+        let result = await LoopbackUserAgentTests.run(listener: listener) { port in
+            // Still foreign: a stateless code, and a stateless error that also carries a code.
+            responses.append(HostileClient.get(port: port, "/callback?code=evil")?.response ?? "no answer")
+            responses.append(HostileClient.get(port: port, "/callback?error=access_denied&code=evil")?.response ?? "no answer")
+            responses.append(
+                HostileClient.get(port: port, "/callback?error=access_denied&error_description=User%20denied")?.response ?? "no answer")
+        }
+        let redirect = try result.get()
+        #expect(redirect.callbackURL.query == "error=access_denied&error_description=User%20denied")
+        #expect(
+            throws: AuthCallbackError.unverifiedErrorResponse(OAuthErrorResponse(error: .accessDenied, errorDescription: "User denied"))
+        ) {
+            try AuthorizationResponse(callback: redirect.callbackURL, expecting: .init(state: Self.state))
+        }
+        let all = responses.all
+        #expect(all.count == 3)
+        for response in all.prefix(2) { #expect(response.contains("Not this sign-in")) }
+        let page = try #require(all.last)
+        #expect(page.contains("<h1>Sign-in failed</h1>") && page.contains("access_denied") && !page.contains("Signed in"))
+    }
+
     @Test("a response with the session's state but no code is delivered with an error page")
     func missingCode() async throws {
         let listener = try LoopbackListener(path: "/callback")

@@ -2,32 +2,100 @@ import AuthCallback
 import AuthSession
 import Dispatch
 
-/// `authflow login --authorize-url URL --redirect-path PATH [--port P] [--timeout SECONDS] [--no-browser]`:
-/// runs a real loopback session (RFC 8252 §7.3) — binds 127.0.0.1, opens the browser on the authorization
-/// URL with the loopback `redirect_uri` added, waits for the redirect — and prints the callback it received.
+/// `authflow login --issuer URL --client-id ID [--device] …`: the real login (``LoginFlow``): discovery,
+/// PKCE, the browser and the loopback listener or the device grant, the tokens saved in a profile.
 ///
-/// The URL gets `redirect_uri=http://127.0.0.1:PORT/PATH` appended, or, if it contains `{redirect_uri}`,
-/// that placeholder replaced. The callback is printed as received (it carries the code: treat the output
-/// as a secret); checking it is `authflow callback parse`'s job.
+/// `authflow login --authorize-url URL --redirect-path PATH [--port P] [--timeout SECONDS] [--no-browser]`,
+/// the older, lower-level form: runs a real loopback session (RFC 8252 §7.3) — binds 127.0.0.1, opens the
+/// browser on the authorization URL with the loopback `redirect_uri` added, waits for the redirect — and
+/// prints the callback it received. The URL gets `redirect_uri=http://127.0.0.1:PORT/PATH` appended, or, if
+/// it contains `{redirect_uri}`, that placeholder replaced. The callback is printed as received (it carries
+/// the code: treat the output as a secret); checking it is `authflow callback parse`'s job.
 enum LoginCommand: CLICommand {
+    static let issuer = Option<String>("issuer", value: "URL", help: "the provider's issuer (default: the profile's)")
+    static let clientID = Option<String>(
+        "client-id", value: "ID", help: "the client id registered with the provider (default: the profile's)")
+    static let clientSecretFile = Option<String>(
+        "client-secret-file", value: "FILE", help: "a confidential client's secret, read from FILE (- reads standard input)",
+        completion: .file)
+    static let clientSecretEnv = Option<String>(
+        "client-secret-env", value: "NAME", help: "a confidential client's secret, read from the environment variable NAME")
+    static let scope = Option<String>(
+        "scope", value: "SCOPE", help: "a scope to request besides openid (default: openid profile email)", repeatable: true)
+    static let device = Flag("device", help: "sign in on another device with the device authorization grant (RFC 8628)")
+    static let profile = Option<String>("profile", value: "NAME", help: "the profile to save the login in (default: default)")
+    static let insecureLoopbackIssuer = Flag(
+        "insecure-loopback-issuer", help: "accept an http issuer on 127.0.0.1, [::1] or localhost (test providers only)")
+    static let deviceAuthorizationEndpoint = Option<String>(
+        "device-authorization-endpoint", value: "URL", help: "with --device: the endpoint, for a provider that does not advertise it")
     static let authorizeURL = Option<String>(
-        "authorize-url", value: "URL", help: "the authorization URL; redirect_uri is added (or fills {redirect_uri})", required: true)
+        "authorize-url", value: "URL", help: "low-level: an authorization URL to open; prints the callback received (holds the code)")
     static let redirectPath = Option<String>("redirect-path", value: "PATH", help: "the loopback callback path (default /callback)")
     static let port = Option<UInt16>("port", value: "PORT", help: "the loopback port (default: any free port)")
     static let timeout = Option<Double>("timeout", value: "SECONDS", help: "how long to wait for the redirect (default 300)")
     static let noBrowser = Flag("no-browser", help: "print the URL instead of opening a browser")
 
     static let spec = CommandSpec(
-        "login", summary: "a real loopback login (RFC 8252 §7.3); prints the callback received",
+        "login", summary: "log in to an OpenID provider and keep the tokens in a profile",
         discussion: """
-            Listens on 127.0.0.1, adds redirect_uri to the URL, opens the browser ($AUTHFLOW_BROWSER or the
-            system's), and prints the callback received. It holds the code: treat the output as a secret.
+            Discovery, PKCE S256, state and nonce; the browser ($AUTHFLOW_BROWSER, then $BROWSER, then the
+            system's) and a listener on 127.0.0.1 for the redirect (RFC 8252 §7.3), or the device grant with
+            --device; the code exchange and the ID token's validation. The tokens go to a 0600 file under
+            $XDG_CONFIG_HOME/authflow/profiles/NAME (~/.config/authflow; macOS: ~/Library/Application Support),
+            with the issuer, client and scopes, so later commands need only --profile. Prints who logged in,
+            never a token. When no browser can be started the URL is printed and the login keeps waiting.
+            A secret is never taken on the command line: --client-secret-file (- for standard input) or
+            --client-secret-env. Docs/CLI.md has the details.
+
+            With --authorize-url instead: opens that URL with redirect_uri added, and prints the callback
+            received (it holds the code: treat the output as a secret).
             """,
-        options: [authorizeURL, redirectPath, port, timeout, noBrowser],
-        examples: ["login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'"])
+        options: [
+            issuer, clientID, clientSecretFile, clientSecretEnv, scope, device, noBrowser, profile, port, redirectPath,
+            insecureLoopbackIssuer, deviceAuthorizationEndpoint, authorizeURL, timeout,
+        ],
+        groups: [.atMostOne(clientSecretFile, clientSecretEnv), .atMostOne(authorizeURL, issuer), .atMostOne(authorizeURL, device)],
+        examples: [
+            "login --issuer https://login.example.com --client-id my-cli",
+            "login --issuer http://127.0.0.1:8080 --client-id authflow-cli --insecure-loopback-issuer --device",
+            "login --profile work",
+            "login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'",
+        ],
+        exitStatuses: [.success, .failure, .usage, .denied])
+
+    /// The login options on the command line.
+    static func options(_ arguments: ParsedArguments) -> LoginOptions {
+        var options = LoginOptions()
+        options.issuer = arguments.value(Self.issuer)
+        options.clientID = arguments.value(Self.clientID)
+        if let path = arguments.value(Self.clientSecretFile) {
+            options.clientSecret = path == "-" ? .standardInput : .file(path)
+        } else if let name = arguments.value(Self.clientSecretEnv) {
+            options.clientSecret = .environment(name)
+        }
+        options.scopes = arguments.values(Self.scope).flatMap { $0.split(separator: " ").map(String.init) }
+        options.port = arguments.value(Self.port) ?? 0
+        options.redirectPath = arguments.value(Self.redirectPath) ?? "/callback"
+        options.device = arguments.isSet(Self.device)
+        options.noBrowser = arguments.isSet(Self.noBrowser)
+        options.profile = arguments.value(Self.profile) ?? "default"
+        options.insecureLoopbackIssuer = arguments.isSet(Self.insecureLoopbackIssuer)
+        options.deviceAuthorizationEndpoint = arguments.value(Self.deviceAuthorizationEndpoint)
+        if let seconds = arguments.value(Self.timeout), seconds > 0, seconds.isFinite {
+            options.timeout = .milliseconds(Int64(seconds * 1000))
+        }
+        return options
+    }
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
-        let authorizeURL = try arguments.required(Self.authorizeURL)
+        guard let authorizeURL = arguments.value(Self.authorizeURL) else {
+            if let seconds = arguments.value(Self.timeout), !(seconds > 0 && seconds.isFinite) {
+                throw .usage("--timeout takes seconds, not '\(seconds)'")
+            }
+            let options = options(arguments)
+            let secretVariable: [String] = if case .environment(let name) = options.clientSecret { [name] } else { [] }
+            return try LoginFlow.run(options, environment: .system(reading: terminal, also: secretVariable), terminal: &terminal)
+        }
         let path = arguments.value(Self.redirectPath) ?? "/callback"
         let port = arguments.value(Self.port) ?? 0
         let timeout = arguments.value(Self.timeout) ?? 300

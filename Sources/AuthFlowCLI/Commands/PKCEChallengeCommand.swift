@@ -7,9 +7,13 @@ enum PKCEChallengeCommand: CLICommand {
     static let spec = CommandSpec(
         "challenge", summary: "the S256 challenge of a code verifier",
         discussion: "Checks the verifier's length (43 to 128) and alphabet (RFC 7636 §4.1), then prints "
-            + "BASE64URL(SHA256(verifier)) (§4.2). Use - to keep the verifier off the command line.",
+            + "BASE64URL(SHA256(verifier)) (§4.2). Use - to keep the verifier off the command line. A verifier "
+            + "that starts with - goes after -- (as any operand that starts with -).",
         operands: [verifier],
-        examples: ["pkce challenge dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk", "pkce challenge - < verifier.txt"])
+        examples: [
+            "pkce challenge dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk", "pkce challenge - < verifier.txt",
+            "pkce challenge -- -dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjX",
+        ])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
         let text = try terminal.readValue(arguments.required(Self.verifier), limit: 4096, what: "the verifier")

@@ -15,6 +15,12 @@ import AuthDigest
 /// success is then read by `AuthorizationResponse` (error, code, repeated parameters). Not checked:
 /// anything a process that knows the `state` can forge — a local process that can read the authorization
 /// URL (from the browser's command line, for instance) can still send a response the listener accepts.
+///
+/// A redirect (GET) with no `state` at all that is an OAuth error response — some providers omit `state`
+/// from error redirects, against RFC 6749 §4.1.2.1 — is `failed`, not `foreign`, so that a denial ends the
+/// wait instead of running into the timeout. Nothing from it is trusted (`AuthorizationResponse` reports it
+/// as `unverifiedErrorResponse`), but it does end the login: a page that knows the listener's port can end
+/// a login in progress that way (it cannot sign anyone in). A form POST without `state` stays `foreign`.
 struct RedirectCheck {
     /// What a request on the callback path is, for the listener.
     enum Verdict: Equatable {
@@ -43,10 +49,12 @@ struct RedirectCheck {
     }
 
     /// Judges a request's decoded parameters (the query of a GET, the body of a form POST); nil when they
-    /// did not decode.
-    func judge(_ parameters: [FormParameter]?) -> Verdict {
+    /// did not decode. With `acceptsStatelessError` (a GET redirect), an OAuth error response without any
+    /// `state` is `failed` (see the type's documentation).
+    func judge(_ parameters: [FormParameter]?, acceptsStatelessError: Bool = false) -> Verdict {
         guard let parameters else { return .foreign }
         let states = parameters.filter(Self.isState)
+        if states.isEmpty, acceptsStatelessError, let error = Self.statelessError(parameters) { return .failed(error) }
         guard states.count == 1, ConstantTime.isEqual(states[0].value.utf8, expectedState.utf8) else { return .foreign }
         do throws(AuthCallbackError) {
             _ = try AuthorizationResponse(parameters: parameters, expecting: .init(state: expectedState))
@@ -54,6 +62,18 @@ struct RedirectCheck {
         } catch {
             if case .errorResponse(let response) = error { return .failed(response) }
             return .failed(nil)
+        }
+    }
+
+    /// The error of a response that has `error`, no `code` and no `state`; nil for anything else.
+    private static func statelessError(_ parameters: [FormParameter]) -> OAuthErrorResponse? {
+        guard !parameters.contains(where: { $0.name.utf8.elementsEqual("code".utf8) }) else { return nil }
+        do throws(AuthCallbackError) {
+            _ = try AuthorizationResponse(parameters: parameters, expecting: .init(state: "\u{0}"))
+            return nil
+        } catch {
+            if case .unverifiedErrorResponse(let response) = error { return response }
+            return nil
         }
     }
 

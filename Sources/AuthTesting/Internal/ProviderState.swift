@@ -24,11 +24,10 @@ struct ProviderState {
     }
 
     struct TokenGrant {
+        var clientID = ""
         var subject: String
         var scope: String
         var expiresAt: Int64
-        /// The client it was issued to, when not the configured one (a registered client).
-        var clientID: String? = nil
         /// The authentication behind the grant, for ID tokens on refresh and the protected resource.
         var acr: String? = nil
         var amr: [String] = []
@@ -78,6 +77,7 @@ struct ProviderState {
             case denied
         }
         var userCode: String
+        var clientID = ""
         var scope: String
         var expiresAt: Int64
         var interval: Int64

@@ -58,6 +58,11 @@ enum CommandLineParser {
         _ command: any CLICommand.Type, spec: CommandSpec, path: [String], rest: [String]
     ) throws(CommandLineError) -> Outcome {
         func fail(_ message: String) -> CommandLineError { CommandLineError(path: path, message: message) }
+        // A word that starts with '-' is an option, as in POSIX and swift-argument-parser: an operand that
+        // starts with '-' (a random PKCE verifier, say) goes after `--`, and an unknown option says so.
+        let operandHint =
+            spec.operands.first.map { "; an operand that starts with '-' goes after --: \(commandLine(path)) -- \($0.info.valueName)" }
+            ?? ""
         var values: [String: [String]] = [:]
         var operands: [String] = []
         var index = 0
@@ -84,14 +89,14 @@ enum CommandLineParser {
                 }
                 guard let found = spec.option(named: String(name)) else {
                     let candidates = spec.options.map { "--" + $0.info.name } + ["--help"]
-                    throw fail("unknown option '--\(name)'" + Suggestion.didYouMean("--\(name)", among: candidates))
+                    throw fail("unknown option '--\(name)'" + Suggestion.didYouMean("--\(name)", among: candidates) + operandHint)
                 }
                 option = found
             } else if word.count == 2, let letter = word.last, let found = spec.option(short: letter) {
                 option = found
             } else {
                 let candidates = spec.options.map { "--" + $0.info.name } + ["--help"]
-                throw fail("unknown option '\(word)'" + Suggestion.didYouMean(word, among: candidates))
+                throw fail("unknown option '\(word)'" + Suggestion.didYouMean(word, among: candidates) + operandHint)
             }
             let value: String
             if option.isFlag {

@@ -1,0 +1,39 @@
+/// `authflow provider [--port P] [--issuer-host H] [--user NAME]… [--access-token-lifetime S]`: a fake
+/// OpenID provider on 127.0.0.1 until interrupted (``LocalProvider``).
+enum ProviderCommand: CLICommand {
+    static let port = Option<UInt16>("port", value: "PORT", help: "the port to listen on (default: any free port)")
+    static let issuerHost = Option<String>(
+        "issuer-host", value: "HOST", help: "the host in the issuer, e.g. localhost (default 127.0.0.1; it listens on 127.0.0.1 only)")
+    static let user = Option<String>(
+        "user", value: "NAME", help: "a user one can sign in as (default alice and bob)", repeatable: true)
+    static let accessTokenLifetime = Option<Int64>(
+        "access-token-lifetime", value: "SECONDS", help: "how long access tokens live (default 3600)")
+
+    static let spec = CommandSpec(
+        "provider", summary: "run a fake OpenID provider on 127.0.0.1 for development and tests",
+        discussion: """
+            AuthTesting's FakeOpenIDProvider over HTTP: discovery, a sign-in page (pick a user, approve or deny),
+            token (code with PKCE, refresh, device code), userinfo, JWKS, revocation, end-session and the device
+            page (RFC 8628). Prints its issuer and its two clients — authflow-cli (public) and
+            authflow-confidential (client_secret_basic, a published test secret) — whose redirect URI
+            http://127.0.0.1/callback matches any port (RFC 8252 §7.3). Anyone on this machine can sign in as
+            anyone: never use it for anything real. Runs until interrupted.
+            """,
+        options: [port, issuerHost, user, accessTokenLifetime],
+        examples: [
+            "provider --port 8080 --user alice",
+            "login --issuer http://127.0.0.1:8080 --client-id authflow-cli --insecure-loopback-issuer",
+        ])
+
+    static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
+        var options = ProviderOptions()
+        options.port = arguments.value(Self.port) ?? 0
+        options.issuerHost = arguments.value(Self.issuerHost) ?? "127.0.0.1"
+        options.users = arguments.values(Self.user)
+        if let lifetime = arguments.value(Self.accessTokenLifetime) {
+            guard lifetime > 0 else { throw .usage("--access-token-lifetime takes seconds, not '\(lifetime)'") }
+            options.accessTokenLifetime = lifetime
+        }
+        try LocalProvider.run(options, terminal: &terminal)
+    }
+}

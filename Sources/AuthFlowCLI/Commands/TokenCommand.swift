@@ -1,0 +1,54 @@
+/// `authflow token [--profile NAME] [--bare | --header | --json | --exec-credential]`: a valid access token
+/// of a profile, refreshed first when needed (``TokenCommands``).
+enum TokenCommand: CLICommand {
+    static let profile = Option<String>("profile", value: "NAME", help: "the profile (default: default)")
+    static let bare = Flag("bare", help: "the token alone (the default)")
+    static let header = Flag("header", help: "as an HTTP header: Authorization: Bearer TOKEN")
+    static let json = Flag("json", help: "as JSON: access_token, token_type, expires_at (ISO 8601), scope")
+    static let execCredential = Flag(
+        "exec-credential", help: "as a Kubernetes client.authentication.k8s.io/v1 ExecCredential, for kubectl's exec plugin")
+
+    static let spec = CommandSpec(
+        "token", summary: "print a valid access token of a profile, refreshed first when needed",
+        discussion: """
+            Prints the stored access token when it is good for at least 60 more seconds; otherwise refreshes it
+            first (RFC 6749 §6) and stores the new tokens, the rotated refresh token before it is used. When the
+            provider refuses the refresh (invalid_grant), the tokens are forgotten and the command says to log in
+            again. Nothing else is printed on standard output.
+            """,
+        options: [profile, bare, header, json, execCredential], groups: [.atMostOne(bare, header, json, execCredential)],
+        examples: ["token", "token --header --profile work", "token --exec-credential"])
+
+    static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
+        try TokenCommands.run(.access, options(arguments), environment: .system(reading: terminal), terminal: &terminal)
+    }
+
+    /// The options on the command line (shared with `id-token`).
+    static func options(_ arguments: ParsedArguments) -> TokenOptions {
+        var options = TokenOptions()
+        options.profile = arguments.value(Self.profile) ?? "default"
+        if arguments.isSet(Self.header) { options.format = .header }
+        if arguments.isSet(Self.json) { options.format = .json }
+        if arguments.isSet(Self.execCredential) { options.format = .execCredential }
+        return options
+    }
+}
+
+/// `authflow id-token [--profile NAME] [--bare | --header | --json | --exec-credential]`: the profile's ID
+/// token, refreshed when it has expired (``TokenCommands``).
+enum IDTokenCommand: CLICommand {
+    static let spec = CommandSpec(
+        "id-token", summary: "print the ID token of a profile, refreshed when it has expired",
+        discussion: """
+            The ID token received at login or at the last refresh; when it has expired (or expires within 60
+            seconds), the tokens are refreshed first, which works where the provider issues a new ID token on
+            refresh (OpenID Connect Core §12.2). --exec-credential is what kubectl needs for a cluster that trusts
+            the provider's ID tokens.
+            """,
+        options: TokenCommand.spec.options, groups: TokenCommand.spec.groups,
+        examples: ["id-token --exec-credential --profile k8s"])
+
+    static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
+        try TokenCommands.run(.id, TokenCommand.options(arguments), environment: .system(reading: terminal), terminal: &terminal)
+    }
+}

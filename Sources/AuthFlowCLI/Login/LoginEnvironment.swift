@@ -1,0 +1,106 @@
+import AuthClient
+import AuthSession
+import AuthURLSession
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the login commands (`login`, `token`, `id-token`, `userinfo`, `logout`, `status`) take from the
+/// process: environment variables, the HTTP transport, the time, the browser and the waits. Tests inject
+/// each; ``system()`` is the real process.
+struct LoginEnvironment: Sendable {
+    /// An environment variable's value, or nil.
+    var variable: @Sendable (String) -> String?
+    /// Where HTTP requests go.
+    var transport: any HTTPTransport
+    /// The time of day, for expiry and ID-token checks.
+    var clock: WallClock
+    /// What device-grant polling sleeps on.
+    var sleeper: any Clock<Duration>
+    /// Starts browser `command` on a URL (without waiting for it); throws when it cannot be started.
+    var launch: @Sendable (_ command: String, _ url: String) throws(AuthSessionError) -> Void
+    /// How long `login` waits for the redirect.
+    var loginTimeout: Duration = .seconds(300)
+    /// Whether Ctrl-C (SIGINT, SIGTERM) while `login` waits ends the process with the cancelled status
+    /// (``Interruption``): the real process only, never a test.
+    var exitsOnInterrupt = false
+
+    /// The real process: `getenv`, `URLSessionTransport`, the system clock, `posix_spawnp`.
+    static func system() -> LoginEnvironment {
+        system(variable: { name in getenv(name).map { String(cString: $0) } })
+    }
+
+    /// The real process for `SystemTerminal`; for any other terminal (a test's), the same but with the
+    /// variables the login commands read taken from that terminal, so that a test never reads or writes
+    /// the user's real profiles. `also` names more variables to read (a client secret's).
+    static func system(reading terminal: some Terminal, also names: [String] = []) -> LoginEnvironment {
+        if terminal is SystemTerminal { return system() }
+        var variables: [String: String] = [:]
+        for name in ["XDG_CONFIG_HOME", "HOME", "AUTHFLOW_BROWSER", "BROWSER"] + names {
+            if let value = terminal.environment(name) { variables[name] = value }
+        }
+        let snapshot = variables
+        return system(variable: { snapshot[$0] })
+    }
+
+    private static func system(variable: @escaping @Sendable (String) -> String?) -> LoginEnvironment {
+        LoginEnvironment(
+            variable: variable, transport: URLSessionTransport(), clock: .system,
+            sleeper: ContinuousClock(),
+            launch: { (command, url) throws(AuthSessionError) in try SystemBrowser.open(url, command: command) },
+            exitsOnInterrupt: true)
+    }
+
+    /// The directory of authflow's profiles: `$XDG_CONFIG_HOME/authflow` when that is an absolute path,
+    /// else `~/.config/authflow`; on macOS `~/Library/Application Support/authflow`.
+    func configDirectory() throws(CLIError) -> String {
+        #if !canImport(Darwin)
+            if let xdg = variable("XDG_CONFIG_HOME"), xdg.hasPrefix("/") { return Self.joined(xdg, "authflow") }
+        #endif
+        guard let home = variable("HOME"), home.hasPrefix("/") else {
+            throw .failure("cannot find the configuration directory: set HOME or XDG_CONFIG_HOME to an absolute path")
+        }
+        #if canImport(Darwin)
+            return Self.joined(home, "Library/Application Support/authflow")
+        #else
+            return Self.joined(home, ".config/authflow")
+        #endif
+    }
+
+    /// The browser commands to try, in order: `AUTHFLOW_BROWSER`, then each entry of `BROWSER` (a
+    /// colon-separated list, the common convention), then the platform's opener (`open`, `xdg-open`).
+    func browserCommands() -> [String] {
+        var commands: [String] = []
+        if let own = variable("AUTHFLOW_BROWSER"), !own.isEmpty { commands.append(own) }
+        if let list = variable("BROWSER") { commands += list.split(separator: ":").map(String.init).filter { !$0.isEmpty } }
+        #if canImport(Darwin)
+            commands.append("open")
+        #else
+            commands.append("xdg-open")
+        #endif
+        return commands
+    }
+
+    /// Opens `url` with the first browser command that starts; returns why none did, or nil on success.
+    func openBrowser(_ url: String) -> String? {
+        var reasons: [String] = []
+        for command in browserCommands() {
+            do throws(AuthSessionError) {
+                try launch(command, url)
+                return nil
+            } catch {
+                reasons.append("\(error)")
+            }
+        }
+        return reasons.joined(separator: "; ")
+    }
+
+    static func joined(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}

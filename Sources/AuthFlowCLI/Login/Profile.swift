@@ -1,0 +1,118 @@
+import AuthJSON
+
+/// What a profile remembers from its login, so that later commands need only `--profile`: the issuer,
+/// the client id, the scopes, where the client secret is read from (a file path or a variable name, never
+/// the secret), and who signed in. Stored as `profile.json` (see ``ProfileStore``).
+struct Profile: Sendable, Equatable {
+    var name: String
+    var issuer: String
+    var clientID: String
+    var scopes: [String]
+    /// Where the client secret is read from; nil for a public client.
+    var clientSecret: ClientSecretSource?
+    var insecureLoopbackIssuer: Bool
+    /// The redirect URI of the last login (the device grant has none).
+    var redirectURI: String?
+    /// The `sub` and email of the user who signed in last.
+    var subject: String?
+    var email: String?
+
+    init(
+        name: String, issuer: String, clientID: String, scopes: [String], clientSecret: ClientSecretSource?, insecureLoopbackIssuer: Bool,
+        redirectURI: String? = nil, subject: String? = nil, email: String? = nil
+    ) {
+        self.name = name
+        self.issuer = issuer
+        self.clientID = clientID
+        self.scopes = scopes
+        self.clientSecret = clientSecret
+        self.insecureLoopbackIssuer = insecureLoopbackIssuer
+        self.redirectURI = redirectURI
+        self.subject = subject
+        self.email = email
+    }
+
+    /// Reads `profile.json`.
+    init(json: JSONValue, name: String) throws(CLIError) {
+        guard let issuer = json["issuer"]?.stringValue, let clientID = json["client_id"]?.stringValue else {
+            throw .failure("it has no issuer or client_id")
+        }
+        self.init(
+            name: name, issuer: issuer, clientID: clientID,
+            scopes: json["scopes"]?.arrayValue?.compactMap(\.stringValue) ?? ["openid"],
+            clientSecret: try json["client_secret"].flatMap { (value) throws(CLIError) in try ClientSecretSource(json: value) },
+            insecureLoopbackIssuer: json["insecure_loopback_issuer"]?.boolValue ?? false,
+            redirectURI: json["redirect_uri"]?.stringValue, subject: json["subject"]?.stringValue, email: json["email"]?.stringValue)
+    }
+
+    /// The document written to `profile.json`.
+    var json: JSONValue {
+        var object = JSONObject()
+        try? object.append("issuer", .string(issuer))
+        try? object.append("client_id", .string(clientID))
+        try? object.append("scopes", .array(scopes.map(JSONValue.string)))
+        if let clientSecret { try? object.append("client_secret", clientSecret.json) }
+        try? object.append("insecure_loopback_issuer", .bool(insecureLoopbackIssuer))
+        if let redirectURI { try? object.append("redirect_uri", .string(redirectURI)) }
+        if let subject { try? object.append("subject", .string(subject)) }
+        if let email { try? object.append("email", .string(email)) }
+        return .object(object)
+    }
+}
+
+/// Where a confidential client's secret comes from. Never the command line (it would show in `ps` and the
+/// shell's history): a file, `-` for standard input, or an environment variable.
+enum ClientSecretSource: Sendable, Equatable {
+    case file(String)
+    case standardInput
+    case environment(String)
+
+    init(json: JSONValue) throws(CLIError) {
+        if let path = json["file"]?.stringValue {
+            self = .file(path)
+        } else if let name = json["env"]?.stringValue {
+            self = .environment(name)
+        } else if json["stdin"]?.boolValue == true {
+            self = .standardInput
+        } else {
+            throw .failure("client_secret names no file, env or stdin")
+        }
+    }
+
+    var json: JSONValue {
+        switch self {
+        case .file(let path): ["file": .string(path)]
+        case .environment(let name): ["env": .string(name)]
+        case .standardInput: ["stdin": true]
+        }
+    }
+
+    /// Reads the secret: the file's or standard input's content, or the variable's value, without one final
+    /// line break. Errors name the source, never the content.
+    func read(terminal: some Terminal, environment: LoginEnvironment) throws(CLIError) -> String {
+        let text: String
+        switch self {
+        case .file(let path):
+            text = String(decoding: try terminal.readAll(path, limit: 64 << 10), as: UTF8.self)
+        case .standardInput:
+            text = String(decoding: try terminal.readAll("-", limit: 64 << 10), as: UTF8.self)
+        case .environment(let name):
+            guard let value = environment.variable(name) else { throw .failure("the environment variable \(name) is not set") }
+            text = value
+        }
+        var secret = Substring(text)
+        if secret.hasSuffix("\n") { secret = secret.dropLast() }
+        if secret.hasSuffix("\r") { secret = secret.dropLast() }
+        guard !secret.isEmpty else { throw .failure("the client secret from \(self.name) is empty") }
+        return String(secret)
+    }
+
+    /// Where it is read from, for messages.
+    var name: String {
+        switch self {
+        case .file(let path): "'\(path)'"
+        case .standardInput: "standard input"
+        case .environment(let name): "$\(name)"
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import AuthCallback
+import AuthClient
+import AuthCredentials
+import AuthJSON
+import AuthSession
+
+/// A profile's `AuthClient`: its configuration, the client secret read from where the profile says, the
+/// provider's discovery document, and the profile's token store.
+enum ProfileClient {
+    /// The configuration of `profile`'s client. A confidential client authenticates with HTTP Basic
+    /// (`client_secret_basic`, RFC 6749 §2.3.1) until ``connect(_:secret:redirectURI:store:environment:)``
+    /// has read which methods the provider supports.
+    static func configuration(_ profile: Profile, secret: String?, redirectURI: String) throws(CLIError) -> ClientConfiguration {
+        var scopes = profile.scopes.map(Scope.init(rawValue:))
+        if !scopes.contains(.openID) { scopes.insert(.openID, at: 0) }
+        do {
+            return try ClientConfiguration(
+                issuer: profile.issuer, clientID: profile.clientID, clientAuthentication: secret.map { .clientSecretBasic($0) } ?? .none,
+                redirectURI: redirectURI, scopes: scopes, allowsInsecureLoopbackIssuer: profile.insecureLoopbackIssuer)
+        } catch {
+            throw .usage(Self.hint(error, profile: profile))
+        }
+    }
+
+    /// Discovers the provider and returns the client; a confidential client uses `client_secret_post` when
+    /// the provider lists it and not `client_secret_basic` (`token_endpoint_auth_methods_supported`).
+    /// `deviceAuthorizationEndpoint` stands in for one the provider serves but does not advertise
+    /// (django-oauth-toolkit); it is checked like every endpoint (https, or loopback http when allowed).
+    static func connect(
+        _ configuration: ClientConfiguration, store: some CredentialStore, environment: LoginEnvironment,
+        deviceAuthorizationEndpoint: String? = nil
+    ) async throws(AuthClientError) -> AuthClient {
+        let client = try await AuthClient.discover(
+            configuration, transport: environment.transport, store: store, clock: environment.clock, sleeper: environment.sleeper)
+        var adjusted = configuration
+        var metadata = client.metadata
+        if let deviceAuthorizationEndpoint { metadata.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint }
+        if case .clientSecretBasic(let secret) = configuration.clientAuthentication,
+            let methods = client.metadata.document["token_endpoint_auth_methods_supported"]?.arrayValue?.compactMap(\.stringValue),
+            methods.contains("client_secret_post"), !methods.contains("client_secret_basic")
+        {
+            adjusted.clientAuthentication = .clientSecretPost(secret)
+        } else if deviceAuthorizationEndpoint == nil {
+            return client
+        }
+        return try AuthClient(
+            configuration: adjusted, metadata: metadata, transport: environment.transport, store: store, clock: environment.clock,
+            sleeper: environment.sleeper)
+    }
+
+    /// The client secret of a profile, when its client is confidential.
+    static func secret(_ profile: Profile, terminal: some Terminal, environment: LoginEnvironment) throws(CLIError) -> String? {
+        guard let source = profile.clientSecret else { return nil }
+        if case .standardInput = source {
+            throw .failure(
+                "profile '\(profile.name)' read its client secret from standard input at login, so it cannot be read again to refresh: "
+                    + "log in again with --client-secret-file FILE or --client-secret-env NAME")
+        }
+        return try source.read(terminal: terminal, environment: environment)
+    }
+
+    /// An error of the configuration, with what to do about an http issuer.
+    static func hint(_ error: AuthClientError, profile: Profile) -> String {
+        if case .insecureURL = error, profile.issuer.hasPrefix("http:"), !profile.insecureLoopbackIssuer {
+            return "\(error) (for a test provider on 127.0.0.1, such as 'authflow provider', add --insecure-loopback-issuer)"
+        }
+        return "\(error)"
+    }
+}
+
+extension CLIError {
+    /// The login was denied or cancelled: by the user, or by the provider (an OAuth error response).
+    static func loginDenied(_ message: String) -> CLIError {
+        .denied(message)
+    }
+
+    /// A library error from one of the login commands: denials and cancellations as ``loginDenied(_:)``,
+    /// a session the provider ended as a failure saying to log in again, the rest as failures.
+    static func login(_ error: AuthClientError, profile: String) -> CLIError {
+        let again = profile == "default" ? "authflow login" : "authflow login --profile \(profile)"
+        switch error {
+        case .deviceAuthorizationDenied:
+            return .loginDenied("the login was denied on the verification page (access_denied, RFC 8628 §3.5)")
+        case .session(let session) where session == .canceledLogin:
+            return .loginDenied("the login was cancelled")
+        case .callback(let callback):
+            if let response = callback.oauthErrorResponse {
+                let description = response.errorDescription.map { ": \($0)" } ?? ""
+                return .loginDenied("the provider refused the login: \(response.error.rawValue)\(description) [\(error.code)]")
+            }
+            return .failure("\(error)")
+        case .endpointNotAvailable("device_authorization"):
+            return .failure(
+                "\(error): the provider advertises no device authorization endpoint (RFC 8628 §4); if it serves one anyway, "
+                    + "give it with --device-authorization-endpoint URL")
+        case .refreshFailed, .loggedOut:
+            return .failure("\(error); the session has ended: log in again with '\(again)'")
+        default:
+            return .failure("\(error)")
+        }
+    }
+}

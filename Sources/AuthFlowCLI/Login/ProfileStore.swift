@@ -1,0 +1,77 @@
+import AuthCredentials
+import AuthJSON
+
+/// The profiles of the login commands, each in a directory of its own under the configuration directory:
+///
+/// ```
+/// ~/.config/authflow/            0700
+///   profiles/default/            0700
+///     profile.json               0600  issuer, client id, scopes, where the client secret is read from
+///     tokens.json                0600  the tokens (a FileCredentialStore)
+/// ```
+///
+/// The directories are created `0700` and tightened to it when found wider; every file is written `0600`
+/// (see `PrivateFile`). A profile name is 1–64 of `A-Z a-z 0-9 . _ -`, not starting with a dot, so it
+/// is always one path component.
+struct ProfileStore: Sendable {
+    /// The configuration directory (`…/authflow`).
+    let directory: String
+
+    var profilesDirectory: String { LoginEnvironment.joined(directory, "profiles") }
+
+    func profileDirectory(_ name: String) -> String { LoginEnvironment.joined(profilesDirectory, name) }
+    func settingsPath(_ name: String) -> String { LoginEnvironment.joined(profileDirectory(name), "profile.json") }
+    func tokensPath(_ name: String) -> String { LoginEnvironment.joined(profileDirectory(name), "tokens.json") }
+
+    /// The token store of a profile.
+    func credentials(_ name: String) -> FileCredentialStore { FileCredentialStore(path: tokensPath(name)) }
+
+    /// Refuses a profile name that is not one safe path component.
+    static func check(name: String) throws(CLIError) {
+        let allowed = name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2E
+                || byte == 0x5F || byte == 0x2D
+        }
+        guard allowed, (1...64).contains(name.utf8.count), !name.hasPrefix(".") else {
+            throw .usage("a profile name is 1 to 64 of A-Z a-z 0-9 . _ - and does not start with a dot, not '\(name)'")
+        }
+    }
+
+    /// Creates the configuration, profiles and profile directories (0700) if needed.
+    func prepare(_ name: String) throws(CLIError) {
+        for path in [directory, profilesDirectory, profileDirectory(name)] { try PrivateFile.makeDirectory(path) }
+    }
+
+    /// The profile's settings, or nil when it was never logged in.
+    func load(_ name: String) throws(CLIError) -> Profile? {
+        guard let bytes = try PrivateFile.read(settingsPath(name)) else { return nil }
+        do {
+            return try Profile(json: try JSONValue(parsing: bytes), name: name)
+        } catch {
+            throw .failure("the profile file \(settingsPath(name)) is not valid: \(error)")
+        }
+    }
+
+    /// Writes the profile's settings (0600).
+    func save(_ profile: Profile) throws(CLIError) {
+        try prepare(profile.name)
+        try PrivateFile.write(profile.json.serialized(pretty: true) + [10], to: settingsPath(profile.name))
+    }
+
+    /// The names of the profiles that have settings, sorted.
+    func names() -> [String] {
+        PrivateFile.entries(profilesDirectory).filter { (try? Self.check(name: $0)) != nil && PrivateFile.exists(settingsPath($0)) }
+            .sorted()
+    }
+
+    /// The profile named `name`, or a failure telling how to create it.
+    func require(_ name: String) throws(CLIError) -> Profile {
+        try Self.check(name: name)
+        guard let profile = try load(name) else {
+            throw .failure(
+                "no profile '\(name)' in \(profilesDirectory): log in first with 'authflow login --issuer URL --client-id ID"
+                    + (name == "default" ? "'" : " --profile \(name)'"))
+        }
+        return profile
+    }
+}

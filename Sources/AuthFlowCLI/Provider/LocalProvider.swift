@@ -1,0 +1,101 @@
+import AuthClient
+import AuthJSON
+import AuthSession
+import AuthTesting
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The options of `authflow provider`.
+struct ProviderOptions: Sendable {
+    /// The port to listen on; 0 picks a free one.
+    var port: UInt16 = 0
+    /// The host name in the issuer (`http://HOST:PORT`); it listens on 127.0.0.1 whatever it is.
+    var issuerHost = "127.0.0.1"
+    /// The users one can sign in as; empty: alice and bob.
+    var users: [String] = []
+    /// Access-token lifetime in seconds.
+    var accessTokenLifetime: Int64 = 3600
+}
+
+/// What `authflow provider` runs: AuthTesting's `FakeOpenIDProvider` served over HTTP on 127.0.0.1 by
+/// `FakeProviderServer` — discovery, the sign-in page, token, userinfo, JWKS, revocation, end-session and
+/// the device grant with its verification page — so that `authflow login`, or your own app, can sign in
+/// against a local IdP. Two clients are registered: a public one and a confidential one
+/// (`client_secret_basic`), both with the loopback redirect URI `http://127.0.0.1/callback` on any port
+/// (RFC 8252 §7.3). For development and tests only: anyone on this machine can sign in as any user.
+enum LocalProvider {
+    static let publicClientID = "authflow-cli"
+    static let confidentialClientID = "authflow-confidential"
+    /// The confidential client's secret: a fixed, published test value, since this provider is for tests.
+    static let confidentialClientSecret = "authflow-test-secret"
+
+    /// The provider `options` describe, for a server whose base URL is `issuer`, on `clock` (tests inject one).
+    static func provider(_ options: ProviderOptions, issuer: String, clock: WallClock = .system) throws(CLIError) -> FakeOpenIDProvider {
+        var configuration = FakeOpenIDProvider.Configuration()
+        configuration.issuer = issuer
+        configuration.clientID = publicClientID
+        configuration.clientAuthentication = .none
+        configuration.additionalClients = [confidentialClientID: .clientSecretBasic(confidentialClientSecret)]
+        configuration.redirectURIs = ["http://127.0.0.1/callback", "http://[::1]/callback"]
+        configuration.accessTokenLifetime = options.accessTokenLifetime
+        var users: [String: JSONObject] = [:]
+        for name in options.users.isEmpty ? ["alice", "bob"] : options.users {
+            guard !name.isEmpty, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "@") }) else {
+                throw .usage("--user takes a name of visible ASCII characters without '@', not '\(name)'")
+            }
+            users[name] = FakeOpenIDProvider.claims(email: "\(name)@example.com", name: name.prefix(1).uppercased() + name.dropFirst())
+        }
+        configuration.users = users
+        return FakeOpenIDProvider(configuration, clock: clock)
+    }
+
+    /// Starts the server and returns it with the banner to print; the caller keeps it running.
+    static func start(_ options: ProviderOptions) throws(CLIError) -> (FakeProviderServer, String) {
+        guard options.issuerHost.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") }), !options.issuerHost.isEmpty else {
+            throw .usage("--issuer-host takes a host name, not '\(options.issuerHost)'")
+        }
+        let server: FakeProviderServer
+        do {
+            server = try FakeProviderServer(port: options.port, host: options.issuerHost)
+        } catch {
+            throw .failure("cannot listen on 127.0.0.1 port \(options.port): \(error)")
+        }
+        let provider = try provider(options, issuer: server.baseURL)
+        server.start(serving: provider)
+        let users = provider.configuration.users.keys.sorted().joined(separator: ", ")
+        let banner = """
+            authflow provider: a fake OpenID provider for development and tests (AuthTesting's FakeOpenIDProvider).
+            Anyone on this machine can sign in as any user: never use it for anything real.
+
+              issuer:        \(server.baseURL)
+              discovery:     \(server.baseURL)/.well-known/openid-configuration
+              public client: \(publicClientID)
+              confidential:  \(confidentialClientID) (client_secret_basic, secret '\(confidentialClientSecret)', a published test value)
+              redirect URIs: http://127.0.0.1:ANY-PORT/callback, http://[::1]:ANY-PORT/callback (RFC 8252 §7.3)
+              users:         \(users)
+              device page:   \(server.baseURL)/device
+
+            Log in with:
+              authflow login --issuer \(server.baseURL) --client-id \(publicClientID) --insecure-loopback-issuer
+
+            Serving until interrupted (Ctrl-C).
+
+            """
+        return (server, banner)
+    }
+
+    /// Runs the provider until the process is interrupted.
+    static func run(_ options: ProviderOptions, terminal: inout some Terminal) throws(CLIError) {
+        let (server, banner) = try start(options)
+        terminal.write(banner, to: .standardOutput)
+        withExtendedLifetime(server) {
+            while true { pause() }
+        }
+    }
+}

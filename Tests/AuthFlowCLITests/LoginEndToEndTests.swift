@@ -1,0 +1,250 @@
+import AuthCredentials
+import AuthJWT
+import AuthSession
+import AuthTesting
+import Foundation
+import Testing
+
+@testable import AuthFlowCLI
+
+/// The login commands end to end over real HTTP: `authflow provider`'s fake provider on 127.0.0.1, the
+/// CLI's loopback listener, and a browser that signs in as the user would (see `LoginHarness`).
+/// Serialized: each test runs a provider server and a loopback listener; one at a time keeps the load they
+/// add to a parallel run small.
+@Suite("authflow login, token, userinfo, logout, status: end to end over HTTP", .serialized)
+struct LoginEndToEndTests {
+    @Test("login through the browser saves a 0600 profile and prints who logged in, never a token")
+    func loopbackLogin() async throws {
+        let harness = try LoginHarness()
+        let environment = harness.environment
+        let options = harness.options()
+        let login = await command { terminal throws(CLIError) in try LoginFlow.run(options, environment: environment, terminal: &terminal) }
+        #expect(login.error == nil, "\(login.errors)")
+        #expect(login.output.hasPrefix("Logged in as alice <alice@example.com>\n"))
+        #expect(login.output.contains("  expires:  2030-03-17T18:46:40Z (in 1 h)"), "1_900_003_600, as Python's datetime says")
+        #expect(login.output.contains("  scopes:   openid profile email"))
+        #expect(login.errors.contains("opened the browser") && login.errors.contains(harness.issuer + "/authorize?"))
+        let opened = try #require(harness.opened.withLock { $0 }.first)
+        #expect(opened.contains("code_challenge_method=S256") && opened.contains("state=") && opened.contains("nonce="))
+
+        let tokens = try #require(try await harness.storedTokens())
+        for secret in [tokens.accessToken, tokens.refreshToken ?? "-", tokens.idToken ?? "-"] {
+            #expect(!login.output.contains(secret) && !login.errors.contains(secret), "no token is printed")
+        }
+        let settings = try String(contentsOfFile: harness.path("default", "profile.json"), encoding: .utf8)
+        #expect(!settings.contains(tokens.accessToken) && settings.contains("\"subject\": \"alice\""))
+        #expect(PrivateFile.mode(harness.path("default", "tokens.json")) == 0o600)
+        #expect(PrivateFile.mode(harness.path("default", "profile.json")) == 0o600)
+        #expect(PrivateFile.mode(harness.directory + "/config/authflow") == 0o700)
+        #expect(PrivateFile.mode(harness.directory + "/config/authflow/profiles/default") == 0o700)
+    }
+
+    @Test("token prints the stored access token bare, as a header, as JSON and as a kubectl ExecCredential")
+    func tokenFormats() async throws {
+        let harness = try LoginHarness()
+        let environment = harness.environment
+        _ = await command { terminal throws(CLIError) in try LoginFlow.run(harness.options(), environment: environment, terminal: &terminal)
+        }
+        let tokens = try #require(try await harness.storedTokens())
+        func token(_ format: TokenFormat, _ kind: TokenCommands.Kind = .access) async -> String {
+            await command { terminal throws(CLIError) in
+                try TokenCommands.run(kind, TokenOptions(format: format), environment: environment, terminal: &terminal)
+            }.output
+        }
+        #expect(await token(.bare) == tokens.accessToken + "\n")
+        #expect(await token(.header) == "Authorization: Bearer \(tokens.accessToken)\n")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data((await token(.json)).utf8)) as? [String: Any])
+        #expect(json["access_token"] as? String == tokens.accessToken)
+        #expect(json["token_type"] as? String == "Bearer")
+        #expect(json["expires_at"] as? String == "2030-03-17T18:46:40Z")
+        #expect(json["scope"] as? String == "openid profile email")
+        let exec = try #require(try JSONSerialization.jsonObject(with: Data((await token(.execCredential)).utf8)) as? [String: Any])
+        #expect(exec["apiVersion"] as? String == "client.authentication.k8s.io/v1")
+        #expect(exec["kind"] as? String == "ExecCredential")
+        let status = try #require(exec["status"] as? [String: Any])
+        #expect(status["token"] as? String == tokens.accessToken)
+        #expect(status["expirationTimestamp"] as? String == "2030-03-17T18:46:40Z")
+        #expect(await token(.bare, .id) == (tokens.idToken ?? "none") + "\n")
+        #expect(harness.provider.requestCount(.token) == 1, "a valid token is printed without asking the provider")
+    }
+
+    @Test("an expired access token is refreshed first, and the rotated tokens are stored")
+    func refreshOnExpiry() async throws {
+        let harness = try LoginHarness()
+        let environment = harness.environment
+        _ = await command { terminal throws(CLIError) in try LoginFlow.run(harness.options(), environment: environment, terminal: &terminal)
+        }
+        let before = try #require(try await harness.storedTokens())
+        harness.time.advance(by: 3600 - 30)  // within the 60 s refresh window
+        let printed = await command { terminal throws(CLIError) in
+            try TokenCommands.run(.access, TokenOptions(), environment: environment, terminal: &terminal)
+        }
+        #expect(printed.error == nil, "\(printed.errors)")
+        let after = try #require(try await harness.storedTokens())
+        #expect(printed.output == after.accessToken + "\n")
+        #expect(after.accessToken != before.accessToken && after.refreshToken != before.refreshToken, "rotated and saved")
+        #expect(after.expiresAt == NumericDate(secondsSince1970: 1_900_000_000 + 3570 + 3600))
+        #expect(harness.provider.requestCount(.token) == 2)
+
+        // The ID token (600 s) has expired by now too: id-token refreshes again and prints the new one.
+        harness.time.advance(by: 700)
+        let id = await command { terminal throws(CLIError) in
+            try TokenCommands.run(.id, TokenOptions(), environment: environment, terminal: &terminal)
+        }
+        let latest = try #require(try await harness.storedTokens())
+        #expect(id.output == (latest.idToken ?? "none") + "\n" && latest.idToken != after.idToken)
+    }
+
+    @Test("a refresh token the provider revoked ends the session: exit 1, log in again")
+    func refreshRefused() async throws {
+        let harness = try LoginHarness()
+        let environment = harness.environment
+        _ = await command { terminal throws(CLIError) in try LoginFlow.run(harness.options(), environment: environment, terminal: &terminal)
+        }
+        harness.provider.revokeRefreshTokens()
+        harness.time.advance(by: 7200)
+        let printed = await command { terminal throws(CLIError) in
+            try TokenCommands.run(.access, TokenOptions(), environment: environment, terminal: &terminal)
+        }
+        #expect(printed.status == 1 && printed.output.isEmpty)
+        #expect(printed.error?.message.contains("log in again with 'authflow login'") == true)
+        #expect(try await harness.storedTokens() == nil, "the refused tokens were removed")
+    }
+
+    @Test("a denial on the sign-in page ends the login with the OAuth error and the denied status; nothing is stored")
+    func denied() async throws {
+        let harness = try LoginHarness(decision: "deny")
+        let environment = harness.environment
+        let login = await command { terminal throws(CLIError) in
+            try LoginFlow.run(harness.options(), environment: environment, terminal: &terminal)
+        }
+        #expect(login.error == CLIError.loginDenied("the provider refused the login: access_denied: the user denied the request [10007]"))
+        #expect(login.output.isEmpty)
+        #expect(try await harness.storedTokens() == nil)
+    }
+
+    @Test("the device grant prints the code, opens the verification page, polls and signs in")
+    func deviceLogin() async throws {
+        let harness = try LoginHarness()
+        let environment = harness.environment
+        let login = await command { terminal throws(CLIError) in
+            try LoginFlow.run(harness.options(device: true), environment: environment, terminal: &terminal)
+        }
+        #expect(login.error == nil, "\(login.errors)")
+        #expect(login.errors.contains("open \(harness.issuer)/device and enter the code"))
+        #expect(login.output.hasPrefix("Logged in as alice <alice@example.com>\n"))
+        #expect(harness.opened.withLock { $0 }.first?.hasPrefix(harness.issuer + "/device?user_code=") == true)
+        #expect(try await harness.storedTokens() != nil)
+    }
+
+    @Test("a denial on the device page ends the login with the denied status")
+    func deviceDenied() async throws {
+        let harness = try LoginHarness(decision: "deny")
+        let environment = harness.environment
+        let login = await command { terminal throws(CLIError) in
+            try LoginFlow.run(harness.options(device: true), environment: environment, terminal: &terminal)
+        }
+        #expect(login.error == CLIError.loginDenied("the login was denied on the verification page (access_denied, RFC 8628 §3.5)"))
+    }
+
+    @Test("a browser that cannot be started never fails the login: the URL is printed, with a hint at --device")
+    func noBrowser() async throws {
+        let harness = try LoginHarness(browserFails: true)
+        let environment = harness.environment
+        let login = await command { terminal throws(CLIError) in
+            try LoginFlow.run(harness.options(), environment: environment, terminal: &terminal)
+        }
+        #expect(login.error == nil, "\(login.errors)")
+        #expect(login.errors.contains("could not start a browser") && login.errors.contains("\n  \(harness.issuer)/authorize?"))
+        #expect(login.errors.contains("'authflow login --device' signs in from another device"))
+        #expect(harness.opened.withLock { $0 }.count == 2, "AUTHFLOW_BROWSER, then xdg-open (or open)")
+    }
+
+    @Test("userinfo, status and logout: the user's claims, the profiles without tokens, revocation and forgetting")
+    func accountCommands() async throws {
+        let harness = try LoginHarness()
+        let environment = harness.environment
+        _ = await command { terminal throws(CLIError) in try LoginFlow.run(harness.options(), environment: environment, terminal: &terminal)
+        }
+        let tokens = try #require(try await harness.storedTokens())
+
+        let info = await command { terminal throws(CLIError) in
+            try AccountCommands.userinfo(.init(), environment: environment, terminal: &terminal)
+        }
+        let claims = try #require(try JSONSerialization.jsonObject(with: Data(info.output.utf8)) as? [String: Any])
+        #expect(claims["sub"] as? String == "alice" && claims["email"] as? String == "alice@example.com")
+
+        let status = await command { terminal throws(CLIError) in
+            try AccountCommands.status(.init(), environment: environment, terminal: &terminal)
+        }
+        #expect(
+            status.output.hasPrefix(
+                "default\n  issuer:   \(harness.issuer)\n  client:   authflow-cli (public)\n  user:     alice <alice@example.com>\n"))
+        #expect(!status.output.contains(tokens.accessToken) && !status.output.contains(tokens.refreshToken ?? "-"))
+
+        let logout = await command { terminal throws(CLIError) in
+            try AccountCommands.logout(.init(), environment: environment, terminal: &terminal)
+        }
+        #expect(logout.output.hasPrefix("Logged out of profile 'default': tokens forgotten, refresh token revoked\n"))
+        #expect(logout.output.contains("\(harness.issuer)/logout?client_id=authflow-cli") && !logout.output.contains("id_token_hint"))
+        #expect(harness.provider.requestCount(.revocation) == 1)
+        #expect(try await harness.storedTokens() == nil)
+
+        let after = await command { terminal throws(CLIError) in
+            try TokenCommands.run(.access, TokenOptions(), environment: environment, terminal: &terminal)
+        }
+        #expect(after.error == .failure("profile 'default' is logged out: log in with 'authflow login'"))
+        let listed = await command { terminal throws(CLIError) in
+            try AccountCommands.status(.init(), environment: environment, terminal: &terminal)
+        }
+        #expect(listed.output.contains("  user:     logged out\n"))
+    }
+
+    @Test("a confidential client reads its secret from a file, never prints it, and a later token needs only --profile")
+    func confidentialClient() async throws {
+        let harness = try LoginHarness()
+        let environment = harness.environment
+        var confidential = harness.options(profile: "ci")
+        confidential.clientID = LocalProvider.confidentialClientID
+        confidential.clientSecret = .file("/secret")
+        let options = confidential
+        var terminal = MemoryTerminal()
+        terminal.files["/secret"] = Array((LocalProvider.confidentialClientSecret + "\n").utf8)
+        let login = await command(terminal) { terminal throws(CLIError) in
+            try LoginFlow.run(options, environment: environment, terminal: &terminal)
+        }
+        #expect(login.error == nil, "\(login.errors)")
+        #expect(
+            !login.output.contains(LocalProvider.confidentialClientSecret)
+                && !login.errors.contains(LocalProvider.confidentialClientSecret))
+        let settings = try String(contentsOfFile: harness.path("ci", "profile.json"), encoding: .utf8)
+        #expect(settings.contains("\"file\": \"/secret\"") && !settings.contains(LocalProvider.confidentialClientSecret))
+
+        harness.time.advance(by: 7200)
+        var fresh = MemoryTerminal()
+        fresh.files = login.terminal.files  // the secret file, read again for the refresh
+        let token = await command(fresh) { terminal throws(CLIError) in
+            try TokenCommands.run(.access, TokenOptions(profile: "ci"), environment: environment, terminal: &terminal)
+        }
+        #expect(token.error == nil, "the refresh authenticated with the secret read again: \(token.errors)")
+        let stored = try #require(try await harness.storedTokens("ci"))
+        #expect(token.output == stored.accessToken + "\n")
+    }
+
+    @Test("a wrong secret is refused by the provider, with the library's error")
+    func wrongSecret() async throws {
+        let harness = try LoginHarness()
+        let environment = harness.environment
+        var wrong = harness.options()
+        wrong.clientID = LocalProvider.confidentialClientID
+        wrong.clientSecret = .standardInput
+        let options = wrong
+        var terminal = MemoryTerminal()
+        terminal.standardInput = Array("not-the-secret".utf8)
+        let login = await command(terminal) { terminal throws(CLIError) in
+            try LoginFlow.run(options, environment: environment, terminal: &terminal)
+        }
+        #expect(login.status == 1 && login.error?.message.contains("invalid_client") == true)
+        #expect(login.error?.message.contains("not-the-secret") == false)
+    }
+}
