@@ -22,7 +22,7 @@ enum JWTSignCommand: CLICommand {
             32 bytes. The header is {"alg", "typ", "kid" when the JWK has one}. The claims are signed as given.
             """,
         options: [algorithm, key, type], operands: [claims],
-        examples: ["jwt sign --alg ES256 --key key.jwk claims.json", "echo '{\"sub\":\"alice\"}' | jwt sign --alg HS256 --key secret.jwk"])
+        examples: ["jwt sign --alg ES256 --key key.jwk claims.json", "jwt sign --alg HS256 --key secret.jwk - < claims.json"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
         let keyBytes = try terminal.readAll(arguments.required(Self.key), limit: 64 * 1024)
