@@ -77,8 +77,11 @@ for directory, _, files in os.walk(vectors):
                 if "=" in text:
                     add("authorization-response", text)
 
-for target in os.listdir(os.path.join(root, "Fuzz", "Seeds")):
-    folder = os.path.join(root, "Fuzz", "Seeds", target)
+folders = [(t, os.path.join(root, "Fuzz", "Seeds", t)) for t in os.listdir(os.path.join(root, "Fuzz", "Seeds")) if t != "regressions"]
+regressions = os.path.join(root, "Fuzz", "Seeds", "regressions")
+if os.path.isdir(regressions):
+    folders += [(t, os.path.join(regressions, t)) for t in os.listdir(regressions)]
+for target, folder in folders:
     if not os.path.isdir(folder):
         continue
     for directory, _, files in os.walk(folder):

@@ -1,7 +1,7 @@
 public import AuthCredentials
 
 extension AuthClient {
-    /// Like ``discover(_:transport:store:clock:sleeper:)``, but finds the metadata the way the MCP
+    /// Like `discover(…)`, but finds the metadata the way the MCP
     /// authorization specification does: RFC 8414 `/.well-known/oauth-authorization-server` (path inserted,
     /// §3.1) first, then OpenID Connect Discovery (see ``ProviderMetadata/discoveryURLs(forIssuer:)``). The
     /// issuer is checked whichever document answered (RFC 8414 §3.3, Discovery §4.3).

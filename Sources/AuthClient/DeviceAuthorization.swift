@@ -78,6 +78,8 @@ public struct DeviceAuthorization: Hashable, Sendable {
             throw Self.invalid("'verification_uri' is missing")
         }
         guard let expiresIn = try seconds("expires_in") else { throw Self.invalid("'expires_in' is missing") }
+        // Found by the device-authorization fuzz target: a code that is already expired cannot be used.
+        guard expiresIn > 0 else { throw Self.invalid("'expires_in' is 0: the device code is already expired") }
         let complete = try string("verification_uri_complete")
         try SecureURL.check(verificationURI, name: "verification_uri", allowsInsecureLoopback: allowsInsecureLoopback)
         if let complete { try SecureURL.check(complete, name: "verification_uri_complete", allowsInsecureLoopback: allowsInsecureLoopback) }

@@ -181,6 +181,8 @@ struct DeviceAuthorizationTests {
             #"{"device_code":"d","user_code":"A","verification_uri":"https://x.example/d"}"#,
             #"{"device_code":"d","user_code":"A","verification_uri":"http://x.example/d","expires_in":60}"#,
             #"{"device_code":"d","user_code":"A","verification_uri":"https://x.example/d","expires_in":-1}"#,
+            // Found by the device-authorization fuzz target (Fuzz/): a code that expires at once.
+            #"{"device_code":"d","user_code":"A","verification_uri":"https://x.example/d","expires_in":0}"#,
             #"{"device_code":"d","user_code":"","verification_uri":"https://x.example/d","expires_in":60}"#,
             #"["device_code"]"#,
         ]

@@ -54,7 +54,7 @@ enum SigningTimingBenchmark {
         var one = [UInt8](repeating: 0, count: 32)
         one[31] = 1
         guard let fixedKey = try? P256PrivateKey(rawRepresentation: one) else { return Result(meanFixed: 0, meanRandom: 0, t: .nan) }
-        let fixedDigest = SHA256.hash(data: Array("fixed".utf8))
+        let fixedDigest = AuthDigest.SHA256.hash(data: Array("fixed".utf8))
         let randomKeys = (0..<64).map { _ in P256PrivateKey.generate(using: &generator) }
         var fixedTimes: [Double] = []
         var randomTimes: [Double] = []
@@ -68,7 +68,7 @@ enum SigningTimingBenchmark {
             let useFixed = Bool.random(using: &generator)
             if useFixed ? fixedTimes.count >= perClass : randomTimes.count >= perClass { continue }
             let key = useFixed ? fixedKey : randomKeys[Int.random(in: 0..<randomKeys.count, using: &generator)]
-            let digest = useFixed ? fixedDigest : SHA256.hash(data: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let digest = useFixed ? fixedDigest : AuthDigest.SHA256.hash(data: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
             let start = clock.now
             blackHole(key.signature(forDigest: digest))
             let elapsed = clock.now - start
