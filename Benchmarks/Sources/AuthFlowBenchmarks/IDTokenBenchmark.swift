@@ -81,7 +81,8 @@ enum IDTokenBenchmark {
             let header = try? decoder.decode(Header.self, from: headerData), header.alg == "HS256",
             token.utf8.withContiguousStorageIfAvailable({ buffer in
                 let signingInput = UnsafeRawBufferPointer(
-                    UnsafeBufferPointer(rebasing: buffer[..<(token.utf8.distance(from: token.utf8.startIndex, to: parts[2].startIndex) - 1)]))
+                    UnsafeBufferPointer(
+                        rebasing: buffer[..<(token.utf8.distance(from: token.utf8.startIndex, to: parts[2].startIndex) - 1)]))
                 return Crypto.HMAC<Crypto.SHA256>.isValidAuthenticationCode(signature, authenticating: signingInput, using: key)
             }) == true,
             let claims = try? decoder.decode(Claims.self, from: payload)
@@ -143,7 +144,9 @@ enum IDTokenBenchmark {
                         blackHole(foundationValidate(token, key: cryptoKey))
                     })
                 rows.append(
-                    await compareAsync("ID token decode only", bytes: token.utf8.count, peer: "vapor/jwt-kit unverified", settings: settings) {
+                    await compareAsync(
+                        "ID token decode only", bytes: token.utf8.count, peer: "vapor/jwt-kit unverified", settings: settings
+                    ) {
                         blackHole(try? JWT(compact: token))
                     } theirs: {
                         blackHole(try? await kit.unverified(token, as: KitClaims.self))

@@ -33,8 +33,9 @@ enum LoginBenchmark {
                 continue
             }
             clientConfiguration.allowedAlgorithms = [key.algorithm]
-            guard let client = try? AuthClient(
-                configuration: clientConfiguration, metadata: provider.metadata, transport: provider, store: InMemoryCredentialStore())
+            guard
+                let client = try? AuthClient(
+                    configuration: clientConfiguration, metadata: provider.metadata, transport: provider, store: InMemoryCredentialStore())
             else {
                 print(pad(name, 34) + "  the client could not be configured")
                 continue
@@ -61,7 +62,9 @@ enum LoginBenchmark {
             let perSecond = 1e9 / perLogin
             let verdict = perSecond >= goal ? "met" : "NOT met"
             recordedLogins.append((name, perLogin))
-            print(pad(name, 34) + padLeft(format(perLogin / 1_000, decimals: 1), 12) + padLeft(String(Int(perSecond.rounded())), 12) + "  " + verdict)
+            print(
+                pad(name, 34) + padLeft(format(perLogin / 1_000, decimals: 1), 12) + padLeft(String(Int(perSecond.rounded())), 12) + "  "
+                    + verdict)
         }
     }
 }

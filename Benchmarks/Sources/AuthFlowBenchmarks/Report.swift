@@ -51,7 +51,9 @@ func gateFailures(thresholdsPath: String, onlySection: String?) throws -> [Strin
         }
         checked += 1
         let verdict = row.ratio <= maximum ? "ok  " : "OVER"
-        print("\(verdict) \(pad(row.name, 40)) ratio \(padLeft(format(row.ratio, decimals: 2), 6)) ≤ \(format(maximum, decimals: 2))  (\(row.peer))")
+        print(
+            "\(verdict) \(pad(row.name, 40)) ratio \(padLeft(format(row.ratio, decimals: 2), 6)) ≤ \(format(maximum, decimals: 2))  (\(row.peer))"
+        )
         if row.ratio > maximum {
             failures.append("\(row.name): ratio \(format(row.ratio, decimals: 2)) is past its threshold \(format(maximum, decimals: 2))")
         }

@@ -1,8 +1,8 @@
 import AuthBase64URL
 import AuthJWT
 import Crypto
-import _CryptoExtras
 import Foundation
+import _CryptoExtras
 
 /// RS256 verification of one JWS: AuthJWT's verifier (JWK to key, Montgomery exponentiation, full
 /// EMSA-PKCS1-v1_5 comparison) against swift-crypto's `_RSA.Signing.PublicKey` (BoringSSL).
@@ -15,7 +15,10 @@ enum SignatureBenchmark {
             let signingInput = Array("eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJqb2UiLCJleHAiOjEzMDA4MTkzODB9".utf8)
             guard let signature = try? privateKey.signature(for: signingInput, padding: .insecurePKCS1v1_5),
                 let components = try? publicKey.getKeyPrimitives(),
-                let jwk = try? JWK(json: Array(#"{"kty":"RSA","n":"\#(Base64URL.encode(components.modulus))","e":"\#(Base64URL.encode(components.publicExponent))"}"#.utf8))
+                let jwk = try? JWK(
+                    json: Array(
+                        #"{"kty":"RSA","n":"\#(Base64URL.encode(components.modulus))","e":"\#(Base64URL.encode(components.publicExponent))"}"#
+                            .utf8))
             else { continue }
             let signatureBytes = Array(signature.rawRepresentation)
             precondition((try? JWSVerifier.rs256.isValidSignature(signatureBytes, signingInput: signingInput, key: jwk)) == true)
@@ -39,7 +42,10 @@ enum ECDSABenchmark {
         let signingInput = Array("eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJqb2UiLCJleHAiOjEzMDA4MTkzODB9".utf8)
         guard let signature = try? privateKey.signature(for: signingInput) else { return [] }
         let raw = Array(publicKey.rawRepresentation)  // x ‖ y
-        guard let jwk = try? JWK(json: Array(#"{"kty":"EC","crv":"P-256","x":"\#(Base64URL.encode(raw[..<32]))","y":"\#(Base64URL.encode(raw[32...]))"}"#.utf8))
+        guard
+            let jwk = try? JWK(
+                json: Array(
+                    #"{"kty":"EC","crv":"P-256","x":"\#(Base64URL.encode(raw[..<32]))","y":"\#(Base64URL.encode(raw[32...]))"}"#.utf8))
         else { return [] }
         let signatureBytes = Array(signature.rawRepresentation)
         precondition((try? JWSVerifier.es256.isValidSignature(signatureBytes, signingInput: signingInput, key: jwk)) == true)

@@ -68,7 +68,8 @@ enum SigningTimingBenchmark {
             let useFixed = Bool.random(using: &generator)
             if useFixed ? fixedTimes.count >= perClass : randomTimes.count >= perClass { continue }
             let key = useFixed ? fixedKey : randomKeys[Int.random(in: 0..<randomKeys.count, using: &generator)]
-            let digest = useFixed ? fixedDigest : AuthDigest.SHA256.hash(data: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let digest =
+                useFixed ? fixedDigest : AuthDigest.SHA256.hash(data: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
             let start = clock.now
             blackHole(key.signature(forDigest: digest))
             let elapsed = clock.now - start
