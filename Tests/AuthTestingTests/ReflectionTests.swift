@@ -1,5 +1,6 @@
 import AuthClient
 import AuthCredentials
+import AuthJWT
 import AuthTesting
 import TestVectors
 import Testing
@@ -21,5 +22,21 @@ struct TestingReflectionTests {
             #expect(!text.contains(secret))
         }
         #expect(text.contains(configuration.issuer) && text.contains("<redacted>"))
+    }
+
+    @Test("a test signing key prints and dumps its algorithm and key id, never its key material")
+    func signingKeyRedacted() {
+        let secret = "an HS256 client secret of at least thirty-two bytes"
+        for key in [TestSigningKey.hs256(secret: secret, keyID: "hs"), .rs256, .es256] {
+            var dumped = ""
+            dump(key, to: &dumped)
+            #expect("\(key)".contains(key.algorithm.rawValue))
+            #expect(!"\(key)".contains("privateExponent") && !"\(key)".contains("[") && !dumped.contains("privateKey"))
+            #expect(!dumped.contains("privateExponent") && dumped.contains("<redacted>"))
+        }
+        var dumped = ""
+        dump(TestSigningKey.hs256(secret: secret), to: &dumped)
+        #expect(!dumped.contains("104, 97"))  // no byte of the secret's UTF-8
+        #expect(!"\(TestSigningKey.hs256(secret: secret))".contains(secret))
     }
 }
