@@ -41,15 +41,13 @@ extension FakeOpenIDProvider {
 
     /// RFC 8628 §3.1–3.2: a device code, a user code `XXXX-XXXX`, the verification URIs, `expires_in`, `interval`.
     func authorizeDevice(_ request: TransportRequest) -> TransportResponse {
-        guard let parameters = try? FormParameter.parse(request.body) else {
-            return Self.oauthError(.invalidRequest, "the body is not a form")
-        }
-        func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
+        let parameters: [FormParameter]
         let clientID: String
-        switch authenticatedClient(request, value) {
-        case .success(let id): clientID = id
+        switch authenticatedForm(request) {
+        case .success(let form): (parameters, clientID) = form
         case .failure(let refused): return refused.response
         }
+        func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
             let deviceCode = state.token()

@@ -108,15 +108,13 @@ extension FakeOpenIDProvider {
     // MARK: Token endpoint (RFC 6749 §4.1.3, §6)
 
     private func token(_ request: TransportRequest) -> TransportResponse {
-        guard let parameters = try? FormParameter.parse(request.body) else {
-            return Self.oauthError(.invalidRequest, "the body is not a form")
-        }
-        func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
+        let parameters: [FormParameter]
         let clientID: String
-        switch authenticatedClient(request, value) {
-        case .success(let id): clientID = id
+        switch authenticatedForm(request) {
+        case .success(let form): (parameters, clientID) = form
         case .failure(let refused): return refused.response
         }
+        func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         let now = clock.now().secondsSince1970
         var jkt: String? = nil
         switch state.withLock({ verifyDPoPProof(request, accessToken: nil, state: &$0, now: now) }) {
@@ -138,6 +136,16 @@ extension FakeOpenIDProvider {
     /// A refused client authentication: the 401 to answer.
     struct ClientRefused: Error {
         let response: TransportResponse
+    }
+
+    /// A form POST's parameters and the client it authenticates as (``authenticatedClient(_:_:)``), or the
+    /// answer that refuses it: `invalid_request` when the body is not a form. The token, PAR and device
+    /// authorization endpoints all start here.
+    func authenticatedForm(_ request: TransportRequest) -> Result<([FormParameter], String), ClientRefused> {
+        guard let parameters = try? FormParameter.parse(request.body) else {
+            return .failure(ClientRefused(response: Self.oauthError(.invalidRequest, "the body is not a form")))
+        }
+        return authenticatedClient(request) { name in parameters.first { $0.name == name }?.value }.map { (parameters, $0) }
     }
 
     /// RFC 6749 §2.3.1: the client the request authenticates as — by HTTP Basic, by `client_id` (and

@@ -11,15 +11,13 @@ extension FakeOpenIDProvider {
     /// `urn:ietf:params:oauth:request_uri:…` that lives ``Configuration/pushedRequestLifetime`` seconds on
     /// the provider's clock (§2.2). Errors are the token endpoint's form (§2.3).
     func pushAuthorizationRequest(_ request: TransportRequest) -> TransportResponse {
-        guard let parameters = try? FormParameter.parse(request.body) else {
-            return Self.oauthError(.invalidRequest, "the body is not a form")
-        }
-        func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
+        let parameters: [FormParameter]
         let clientID: String
-        switch authenticatedClient(request, value) {
-        case .success(let id): clientID = id
+        switch authenticatedForm(request) {
+        case .success(let form): (parameters, clientID) = form
         case .failure(let refused): return refused.response
         }
+        func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         guard value("request_uri") == nil else {
             return Self.oauthError(.invalidRequest, "request_uri must not be pushed (RFC 9126 §2.1)")
         }
