@@ -15,8 +15,9 @@ public import AuthSession
 /// let client = try await AuthClient.discover(provider.clientConfiguration, transport: URLSessionTransport())
 /// ```
 ///
-/// One request per connection (`Connection: close`), served one at a time, bodies up to 64 KiB; the accept
-/// loop runs in a task that polls without blocking a thread. The provider's 401 to a client that tried HTTP
+/// One request per connection (`Connection: close`), up to 64 connections served at once (a client that
+/// connects and stalls does not hold up the others; it is dropped after 5 seconds), bodies up to 64 KiB; the
+/// accept loop runs in a task that polls without blocking a thread. The provider's 401 to a client that tried HTTP
 /// Basic carries `WWW-Authenticate: Basic realm="<issuer>"` (RFC 6749 §5.2), which some HTTP stacks treat as
 /// a challenge: a good test of a transport. The issuer is `http` on loopback, so clients
 /// need `allowsInsecureLoopbackIssuer` (``FakeOpenIDProvider/clientConfiguration`` sets it).
@@ -26,6 +27,7 @@ public final class FakeProviderServer: Sendable {
     /// The bound port.
     public let port: UInt16
     private let state: Locked<(descriptor: Int32, task: Task<Void, Never>?)>
+    private static let maximumConnections = 64
 
     /// Binds 127.0.0.1 on a free port (or `port`). `host` is the name ``baseURL`` uses (say `localhost`,
     /// for an issuer that reads `http://localhost:PORT`); the server listens on 127.0.0.1 whatever it is.
@@ -50,13 +52,22 @@ public final class FakeProviderServer: Sendable {
         guard descriptor >= 0 else { return }
         let base = baseURL
         let task = Task {
-            while !Task.isCancelled {
-                guard Socket.waitReadable(descriptor, milliseconds: 0), let client = Socket.accept(descriptor) else {
-                    try? await Task.sleep(for: .milliseconds(2))
-                    continue
+            await withTaskGroup(of: Void.self) { connections in
+                var open = 0
+                while !Task.isCancelled {
+                    guard Socket.waitReadable(descriptor, milliseconds: 0), let client = Socket.accept(descriptor) else {
+                        try? await Task.sleep(for: .milliseconds(2))
+                        continue
+                    }
+                    // At most `maximumConnections` at once; past that, wait for (or collect) a finished one,
+                    // which also keeps a long-running server's finished children from piling up.
+                    if open == Self.maximumConnections, await connections.next() != nil { open -= 1 }
+                    open += 1
+                    connections.addTask {
+                        await Self.serve(client, provider: provider, base: base)
+                        Socket.close(client)
+                    }
                 }
-                await Self.serve(client, provider: provider, base: base)
-                Socket.close(client)
             }
         }
         state.withLock { $0.task = task }
@@ -76,7 +87,7 @@ public final class FakeProviderServer: Sendable {
         var bytes: [UInt8] = []
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(5)
-        while clock.now < deadline {
+        while clock.now < deadline, !Task.isCancelled {
             switch HTTPRequest.parse(bytes) {
             case .malformed(let reason):
                 Socket.send(client, response(TransportResponse(status: 400, body: Array(reason.utf8))))

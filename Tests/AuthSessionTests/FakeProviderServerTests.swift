@@ -1,0 +1,31 @@
+import AuthTesting
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The fake provider's HTTP server against a client that misbehaves (it lives beside the loopback
+/// listener's stress tests, whose raw-socket clients it uses).
+@Suite("FakeProviderServer")
+struct FakeProviderServerTests {
+    @Test("a client that connects and sends nothing does not hold up the next request")
+    func stalledConnectionDoesNotHoldUpOthers() async throws {
+        let server = try FakeProviderServer()
+        var configuration = FakeOpenIDProvider.Configuration()
+        configuration.issuer = server.baseURL
+        server.start(serving: FakeOpenIDProvider(configuration))
+        defer { server.stop() }
+        let stalled = try #require(HostileClient.open(port: server.port))
+        defer { close(stalled) }
+        try await Task.sleep(for: .milliseconds(100))  // the accept loop takes the stalled connection first
+
+        // Served one at a time, the second request waited for the first one's 5-second read deadline.
+        let answer = try #require(HostileClient.get(port: server.port, "/.well-known/openid-configuration", within: .seconds(4)))
+        #expect(answer.response.hasPrefix("HTTP/1.1 200"))
+        #expect(answer.response.contains("\"issuer\""))
+    }
+}
