@@ -17,6 +17,7 @@
 ///   to the same bytes.
 public enum Base64URL {
     /// Returns the base64url text of `bytes`, without padding.
+    @inlinable
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         if let encoded = bytes.withContiguousStorageIfAvailable({ encodeString(buffer: $0) }) {
             return encoded
@@ -25,6 +26,7 @@ public enum Base64URL {
     }
 
     /// Returns the base64url text of `bytes` as ASCII bytes, without padding.
+    @inlinable
     public static func encodedBytes(_ bytes: some Sequence<UInt8>) -> [UInt8] {
         if let encoded = bytes.withContiguousStorageIfAvailable({ encode(buffer: $0) }) {
             return encoded
@@ -35,6 +37,7 @@ public enum Base64URL {
     /// Decodes base64url `text` to bytes.
     ///
     /// - Throws: ``AuthBase64URLError`` saying what is wrong and at which UTF-8 byte offset.
+    @inlinable
     public static func decode(
         _ text: some StringProtocol,
         options: DecodingOptions = []
@@ -45,6 +48,7 @@ public enum Base64URL {
     /// Decodes base64url text given as ASCII bytes, such as one segment of a JWS.
     ///
     /// - Throws: ``AuthBase64URLError`` saying what is wrong and at which byte offset.
+    @inlinable
     public static func decode(
         bytes text: some Sequence<UInt8>,
         options: DecodingOptions = []
