@@ -93,6 +93,34 @@ struct SHA256Tests {
         }
     }
 
+    struct MebibyteCases: Decodable {
+        struct Case: Decodable {
+            let length: Int
+            let digest: String
+        }
+        let cases: [Case]
+    }
+
+    @Test("matches Python hashlib for 1 MiB - 1, 1 MiB and 1 MiB + 1, in one call and streamed in odd pieces")
+    func mebibyteLengths() throws {
+        let vectors = try Vectors.json("Python/sha256-mebibyte.json", as: MebibyteCases.self)
+        #expect(vectors.cases.map(\.length) == [(1 << 20) - 1, 1 << 20, (1 << 20) + 1])
+        for vector in vectors.cases {
+            // The generator's message: byte i is (131 i + 7) mod 256.
+            let message = (0..<vector.length).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+            #expect(SHA256.hash(data: message).hexString == vector.digest, "length \(vector.length)")
+            var hasher = SHA256()
+            var start = 0
+            for piece in [1, 63, 1000, 4099, 65537].cycled(until: message.count) {
+                let end = min(start + piece, message.count)
+                hasher.update(data: message[start..<end])
+                start = end
+            }
+            #expect(start == message.count)
+            #expect(hasher.finalize().hexString == vector.digest, "streamed, length \(vector.length)")
+        }
+    }
+
     @Test("finalize leaves the hasher usable, so a running digest can be read and continued")
     func finalizeDoesNotConsume() {
         var hasher = SHA256()
@@ -108,5 +136,19 @@ struct SHA256Tests {
         let text = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
         #expect(SHA256.hash(data: text.utf8) == SHA256.hash(data: Array(text.utf8)))
         #expect(SHA256.hash(data: text.utf8) == SHA256.hash(data: Substring(text).utf8))
+    }
+}
+
+extension Array where Element == Int {
+    /// The elements repeated in order until their sum reaches `total` (the last may overshoot).
+    fileprivate func cycled(until total: Int) -> [Int] {
+        var pieces: [Int] = []
+        var sum = 0
+        while sum < total {
+            let piece = self[pieces.count % count]
+            pieces.append(piece)
+            sum += piece
+        }
+        return pieces
     }
 }

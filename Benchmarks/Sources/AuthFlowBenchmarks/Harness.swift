@@ -32,6 +32,9 @@ struct Comparison {
     var ours: Measurement
     var theirs: Measurement
     var peer: String
+    /// The peer ran outside this process (`openssl speed`), not interleaved with ours: the gate checks such a
+    /// row only when the thresholds file names it.
+    var isExternalPeer = false
 
     /// time(ours) / time(theirs): below 1 means ours is faster.
     var ratio: Double { ours.nanosecondsPerOperation / theirs.nanosecondsPerOperation }
