@@ -33,14 +33,16 @@ extension AuthClient {
     ) async throws(AuthClientError) -> IDToken {
         let validator = try idTokenValidator()
         let now = clock.now()
-        func validate(_ keys: JWKSet) throws(AuthJWTError) -> IDToken {
-            try validator.validate(token, keys: keys, now: now, nonce: nonce, maxAge: maxAge, accessToken: accessToken)
-        }
-        let header: JOSEHeader
+        // Split and decoded once: the header picks the key, the validator reads the rest.
+        let jws: JWS
         do {
-            header = try JWS(compact: token).header
+            jws = try JWS(compact: token)
         } catch {
             throw .idToken(error)
+        }
+        let header = jws.header
+        func validate(_ keys: JWKSet) throws(AuthJWTError) -> IDToken {
+            try validator.validate(jws, keys: keys, now: now, nonce: nonce, maxAge: maxAge, accessToken: accessToken)
         }
         guard header.algorithm != .hs256 else {
             return try validateWithClientSecret(header: header, validate)

@@ -16,7 +16,14 @@
 public struct JSONObject: Hashable, Sendable {
     /// The members, in order.
     public private(set) var members: [(name: String, value: JSONValue)] = []
+    /// Each name's position, kept only once the object has more than `linearLookupLimit` members: a
+    /// short object (every JOSE header, almost every claims set and token response) is searched by
+    /// comparing lengths and bytes, which costs less than hashing the name.
     private var index: [ExactKey: Int] = [:]
+
+    /// The most members searched one by one; past it, lookups and duplicate checks go through `index`,
+    /// so a hostile object with many members still costs linear time to build.
+    static var linearLookupLimit: Int { 16 }
 
     /// An empty object.
     public init() {}
@@ -29,7 +36,18 @@ public struct JSONObject: Hashable, Sendable {
 
     /// The value of the member called `name`.
     public subscript(name: String) -> JSONValue? {
-        index[ExactKey(name)].map { members[$0].value }
+        position(of: name).map { members[$0].value }
+    }
+
+    /// The position of the member called `name`, comparing exact bytes.
+    private func position(of name: String) -> Int? {
+        guard members.count <= Self.linearLookupLimit else { return index[ExactKey(name)] }
+        let length = name.utf8.count
+        for position in members.indices {
+            let candidate = members[position].name.utf8
+            if candidate.count == length, candidate.elementsEqual(name.utf8) { return position }
+        }
+        return nil
     }
 
     /// Adds a member at the end.
@@ -40,9 +58,13 @@ public struct JSONObject: Hashable, Sendable {
     }
 
     mutating func append(_ name: String, _ value: JSONValue, offset: Int) throws(AuthJSONError) {
-        let key = ExactKey(name)
-        guard index[key] == nil else { throw .duplicateMemberName(AuthJSONError.shortened(name), offset: offset) }
-        index[key] = members.count
+        guard position(of: name) == nil else { throw .duplicateMemberName(AuthJSONError.shortened(name), offset: offset) }
+        if members.count == Self.linearLookupLimit {
+            // Crossing the limit: index every member so far, then keep the index up to date.
+            index.reserveCapacity(members.count * 2)
+            for (position, member) in members.enumerated() { index[ExactKey(member.name)] = position }
+        }
+        if members.count >= Self.linearLookupLimit { index[ExactKey(name)] = members.count }
         members.append((name, value))
     }
 

@@ -80,7 +80,18 @@ public struct IDTokenValidator: Sendable {
         accessToken: String? = nil,
         authorizationCode: String? = nil
     ) throws(AuthJWTError) -> IDToken {
-        let jwt = try JWT(compact: token)
+        try validate(
+            JWS(compact: token), keys: keys, now: now, nonce: nonce, maxAge: maxAge, accessToken: accessToken,
+            authorizationCode: authorizationCode)
+    }
+
+    /// ``validate(_:keys:now:nonce:maxAge:accessToken:authorizationCode:)`` for a token already split and
+    /// decoded as a JWS (a client that read its header first does not parse it twice).
+    package func validate(
+        _ jws: JWS, keys: JWKSet, now: NumericDate, nonce: String? = nil, maxAge: Int64? = nil, accessToken: String? = nil,
+        authorizationCode: String? = nil
+    ) throws(AuthJWTError) -> IDToken {
+        let jwt = try JWT(jws: jws)
         let key = try jwt.jws.verifySignature(
             using: keys, verifiers: verifiers, allowedAlgorithms: allowedAlgorithms, maximumCandidateKeys: maximumCandidateKeys)
         let claims = jwt.claims

@@ -31,9 +31,11 @@ public struct JWS: Sendable {
 
     /// Decodes a compact JWS.
     public init(compact text: some StringProtocol, maximumSize: Int = JWS.maximumTokenSize) throws(AuthJWTError) {
-        let bytes = Array(text.utf8)
+        // Copied out of a `String` first, so that the copy and the scan below are specialized, not generic.
+        let bytes = Array(String(text).utf8)
         guard bytes.count <= maximumSize else { throw .tokenTooLarge(size: bytes.count, limit: maximumSize) }
-        let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
+        var dots: [Int] = []
+        for index in bytes.indices where bytes[index] == UInt8(ascii: ".") { dots.append(index) }
         guard dots.count == 2 else {
             throw dots.count == 4 ? .encryptedTokenNotSupported : .invalidSegmentCount(dots.count + 1)
         }

@@ -21,7 +21,12 @@ public struct JWT: Sendable {
 
     /// Decodes a compact JWT.
     public init(compact text: some StringProtocol, maximumSize: Int = JWS.maximumTokenSize) throws(AuthJWTError) {
-        jws = try JWS(compact: text, maximumSize: maximumSize)
+        try self.init(jws: JWS(compact: text, maximumSize: maximumSize))
+    }
+
+    /// The JWT whose claims are `jws`'s payload, read as a JSON object.
+    package init(jws: JWS) throws(AuthJWTError) {
+        self.jws = jws
         claims = JWTClaims(try JWS.object(jws.payload, segment: "payload"))
     }
 }

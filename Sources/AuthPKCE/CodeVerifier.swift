@@ -34,12 +34,14 @@ public struct CodeVerifier: Sendable {
     /// - Throws: ``AuthPKCEError/invalidVerifierLength(_:)`` or
     ///   ``AuthPKCEError/invalidVerifierCharacter(offset:)``.
     public init(_ text: some StringProtocol) throws(AuthPKCEError) {
-        let utf8 = text.utf8
+        // Checked as a `String`, so that the check is specialized for it, not run through `text`'s generic witnesses.
+        let value = String(text)
+        let utf8 = value.utf8
         guard Self.allowedLengths.contains(utf8.count) else { throw .invalidVerifierLength(utf8.count) }
         if let offset = CharacterRules.firstNonUnreserved(in: utf8) {
             throw .invalidVerifierCharacter(offset: offset)
         }
-        value = String(text)
+        self.value = value
     }
 
     /// Generates a 43-character verifier from 32 octets of `generator` (RFC 7636 §4.1).

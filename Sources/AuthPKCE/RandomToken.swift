@@ -37,11 +37,12 @@ public struct RandomToken<Kind: RandomTokenKind>: Sendable {
     /// - Throws: the kind's empty-value error (``AuthPKCEError/emptyState``, ``AuthPKCEError/emptyNonce``)
     ///   or its character error with the UTF-8 offset.
     public init(_ text: some StringProtocol) throws(AuthPKCEError) {
-        guard !text.isEmpty else { throw Kind.emptyValueError }
-        if let offset = CharacterRules.firstNonVisibleASCII(in: text.utf8) {
+        let value = String(text)
+        guard !value.isEmpty else { throw Kind.emptyValueError }
+        if let offset = CharacterRules.firstNonVisibleASCII(in: value.utf8) {
             throw Kind.invalidCharacterError(offset: offset)
         }
-        value = String(text)
+        self.value = value
     }
 
     /// Returns whether `received` is exactly this value, comparing in constant time.

@@ -97,6 +97,13 @@ extension FakeOpenIDProvider {
     }
 
     private func endpoint(for url: String) -> Endpoint? {
+        // The common case first: an endpoint under the issuer. Only another URL needs the RFC 8414 metadata
+        // URL worked out (an issuer with a path puts it elsewhere); a URL under the issuer that names an
+        // endpoint gets the same answer either way.
+        if url.hasPrefix(configuration.issuer) {
+            let rest = url.dropFirst(configuration.issuer.count)
+            if let endpoint = Endpoint(rawValue: String(rest[..<(rest.firstIndex(of: "?") ?? rest.endIndex)])) { return endpoint }
+        }
         let withoutQuery = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? url
         if withoutQuery == self.url(of: .authorizationServerMetadata) { return .authorizationServerMetadata }
         guard url.hasPrefix(configuration.issuer) else { return nil }
@@ -152,11 +159,15 @@ extension FakeOpenIDProvider {
     /// `client_secret`) in the body, or by a `client_secret_jwt` assertion whose `sub` names it when the body
     /// has no `client_id` (RFC 7523 §3) — with the method that client is registered with.
     func authenticatedClient(_ request: TransportRequest, _ value: (String) -> String?) -> Result<String, ClientRefused> {
-        var refused = Self.json(401, ["error": "invalid_client", "error_description": "client authentication failed"])
         let header = request.header("Authorization")
-        if header != nil {
-            // RFC 6749 §5.2: a client that tried HTTP authentication gets the scheme it may use.
-            refused.headerFields.append(HeaderField(name: "WWW-Authenticate", value: "Basic realm=\"\(configuration.issuer)\""))
+        // Built only when a request is refused (most are not).
+        var refused: TransportResponse {
+            var refused = Self.json(401, ["error": "invalid_client", "error_description": "client authentication failed"])
+            if header != nil {
+                // RFC 6749 §5.2: a client that tried HTTP authentication gets the scheme it may use.
+                refused.headerFields.append(HeaderField(name: "WWW-Authenticate", value: "Basic realm=\"\(configuration.issuer)\""))
+            }
+            return refused
         }
         var basic: (id: String, secret: String)?
         if let header, header.hasPrefix("Basic "), let decoded = Base64Text.decodeStandard(String(header.dropFirst(6))),
@@ -212,7 +223,8 @@ extension FakeOpenIDProvider {
                 return Self.oauthError(.invalidGrant, "the code was already used")
             }
             grant.used = true
-            state.codes[code] = grant
+            // Written back once, whatever the answer: the code is used up even when refused.
+            defer { state.codes[code] = grant }
             guard grant.clientID == clientID else {
                 return Self.oauthError(.invalidGrant, "the code is another client's")
             }
@@ -236,7 +248,6 @@ extension FakeOpenIDProvider {
                 now: now, withIDToken: true, acr: grant.acr, amr: grant.amr, granted: grant.resources,
                 audience: resources.isEmpty ? grant.resources : resources, jkt: jkt)
             grant.issuedTokens = issued
-            state.codes[code] = grant
             return Self.json(200, body)
         }
     }
@@ -326,11 +337,12 @@ extension FakeOpenIDProvider {
         if !amr.isEmpty { try? claims.append("amr", .array(amr.map { .string($0) })) }
         let hashed = defect == .wrongAccessTokenHash ? accessToken + "x" : accessToken
         try? claims.append("at_hash", .string(IDTokenValidator.sha256HalfHash(of: hashed)))
-        if scope.split(separator: " ").contains("email"), let user = configuration.users[subject] {
-            for name in ["email", "email_verified"] { if let value = user[name] { try? claims.append(name, value) } }
-        }
-        if scope.split(separator: " ").contains("profile"), let user = configuration.users[subject], let name = user["name"] {
-            try? claims.append("name", name)
+        let scopes = scope.split(separator: " ")
+        if let user = configuration.users[subject] {
+            if scopes.contains("email") {
+                for name in ["email", "email_verified"] { if let value = user[name] { try? claims.append(name, value) } }
+            }
+            if scopes.contains("profile"), let name = user["name"] { try? claims.append("name", name) }
         }
         var key = state.signingKey
         if defect == .unknownKey { key = key.withKeyID("a-key-nobody-published") }

@@ -26,6 +26,32 @@ struct JSONStrictnessTests {
         }
     }
 
+    @Test("rejects a duplicate wherever it falls in objects of 1 to 40 members, short and long alike")
+    func duplicatesInLongObjects() throws {
+        // Short objects are searched member by member and long ones through an index: both must find
+        // every member and every duplicate, including around the switch from one to the other.
+        for count in 1...40 {
+            let names = (0..<count).map { "m\($0)" }
+            let members = names.enumerated().map { #""\#($0.element)":\#($0.offset)"# }
+            let value = try JSONValue(parsing: "{" + members.joined(separator: ",") + "}")
+            let object = try #require(value.objectValue)
+            #expect(object.names == names)
+            for (offset, name) in names.enumerated() { #expect(object[name]?.numberValue?.int64Value == Int64(offset)) }
+            #expect(object["m\(count)"] == nil)
+            #expect(object["m"] == nil)
+            for repeated in 0..<count {
+                let prefix = "{" + members.joined(separator: ",") + ","
+                #expect(
+                    Self.error(prefix + #""m\#(repeated)":0}"#) == .duplicateMemberName("m\(repeated)", offset: prefix.utf8.count))
+                var built = object
+                #expect(throws: AuthJSONError.duplicateMemberName("m\(repeated)", offset: 0)) { try built.append("m\(repeated)", 0) }
+            }
+            var extended = object
+            try extended.append("m\(count)", .string("new"))
+            #expect(extended["m\(count)"] == .string("new") && extended.count == count + 1)
+        }
+    }
+
     @Test("refuses numbers outside the RFC 8259 §6 grammar")
     func invalidNumbers() {
         for text in ["01", "-", "1.", ".5", "+1", "1e", "1e+", "0x10", "-01", "1.e5", "1.5.2", "12abc", "NaN", "Infinity", "-Infinity"] {

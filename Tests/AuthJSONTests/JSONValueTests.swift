@@ -118,4 +118,31 @@ struct JSONValueTests {
         let control: JSONValue = .string("a\u{1}\"\\\n")
         #expect(String(decoding: control.serialized(), as: UTF8.self) == #""a\u0001\"\\\n""#)
     }
+
+    @Test("escapes exactly what RFC 8259 §7 requires, at the start, middle and end of a string, and reads it back")
+    func escapesEverywhere() throws {
+        // The escape of each byte as RFC 8259 §7 writes it; every other byte stands for itself.
+        func escaped(_ byte: UInt8) -> String {
+            switch byte {
+            case 0x22: return "\\\""
+            case 0x5c: return "\\\\"
+            case 0x0a: return "\\n"
+            case 0x0d: return "\\r"
+            case 0x09: return "\\t"
+            case 0x00..<0x20:
+                let hex = Array("0123456789abcdef")
+                return "\\u00" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xf)])
+            default: return String(UnicodeScalar(byte))
+            }
+        }
+        for byte in UInt8(0)...0x7f {
+            let scalar = String(UnicodeScalar(byte))
+            for text in [scalar, scalar + "ab", "ab" + scalar + "é", "é" + scalar, scalar + scalar + "x" + scalar] {
+                let expected = "\"" + text.unicodeScalars.map { $0.isASCII ? escaped(UInt8($0.value)) : String($0) }.joined() + "\""
+                let written = JSONValue.string(text).serialized()
+                #expect(String(decoding: written, as: UTF8.self) == expected)
+                #expect(try JSONValue(parsing: written).stringValue.map { Array($0.utf8) } == Array(text.utf8))
+            }
+        }
+    }
 }

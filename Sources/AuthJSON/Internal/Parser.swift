@@ -169,17 +169,22 @@ struct Parser {
     private mutating func parseString() throws(AuthJSONError) -> String {
         position += 1  // opening quote
         var bytes: [UInt8] = []
+        var escaped = false
         var runStart = position
         while true {
             guard position < input.count else { throw .unexpectedEnd(offset: position) }
             let byte = input[position]
             switch byte {
             case UInt8(ascii: "\""):
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<position]))
+                let run = UnsafeBufferPointer(rebasing: input[runStart..<position])
                 position += 1
+                // Without escapes the string is the input's own bytes (checked above): no copy first.
+                guard escaped else { return String(decoding: run, as: UTF8.self) }
+                bytes.append(contentsOf: run)
                 return String(decoding: bytes, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<position]))
+                escaped = true
                 try parseEscape(into: &bytes)
                 runStart = position
             case 0x00..<0x20:
