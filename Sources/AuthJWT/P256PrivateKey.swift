@@ -12,11 +12,13 @@ public import AuthDigest
 ///
 /// What is done: the nonce k comes from RFC 6979 §3.2 (HMAC-SHA256), optionally hedged with extra
 /// randomness (§3.6); s is normalised to the lower half (s ≤ n/2) so the signature is not malleable;
-/// k·G is a Montgomery ladder with complete addition formulas and masked swaps, field and scalar
-/// arithmetic select results with masks, and inversions are Fermat's. So the Swift source has no branch
-/// and no memory index that depends on the private key or the nonce. What is not claimed: the compiled
-/// machine code was not inspected, heap allocation and HMAC are not audited for timing, and nothing
-/// defends against power or fault attacks. See Docs/Signing.md.
+/// k·G is a fixed-base comb over a precomputed table of G whose every lookup reads the whole window and
+/// keeps one point by masks, with complete addition formulas; field and scalar arithmetic select results
+/// with masks, and inversions are Fermat's. So the Swift source has no branch
+/// and no memory index that depends on the private key or the nonce; the release x86-64 machine code of
+/// the field arithmetic and the comb was read to check that it kept none either. What is not claimed:
+/// the same for every compiler version and target, heap allocation and HMAC are not audited for timing,
+/// and nothing defends against power or fault attacks. See Docs/Signing.md.
 ///
 /// The key is a secret: `description` and `dump` never show it; ``rawRepresentation`` and
 /// ``privateJWK`` do, for storage.
@@ -36,10 +38,10 @@ public struct P256PrivateKey: Sendable {
     public init(rawRepresentation bytes: some Collection<UInt8>, keyID: String? = nil) throws(AuthJWTError) {
         guard bytes.count == 32 else { throw .invalidPrivateKey(reason: "a P-256 private key is 32 bytes, not \(bytes.count)") }
         let d = U256(bigEndian: bytes)
-        guard !d.isZero, d.isLess(than: P256PublicKey.scalars.modulus) else {
+        guard d.inRangeMask(below: P256PublicKey.scalars.modulus) != 0 else {
             throw .invalidPrivateKey(reason: "the P-256 private scalar must be between 1 and n − 1")
         }
-        guard let point = P256ProjectivePoint.generator.multiplied(by: d).affine() else {
+        guard let point = P256GeneratorComb.multiply(d).affine() else {
             throw .invalidPrivateKey(reason: "the P-256 public point is at infinity")
         }
         scalar = d
@@ -94,8 +96,8 @@ public struct P256PrivateKey: Sendable {
         let scalars = P256PublicKey.scalars
         let order = scalars.modulus
         let k = U256(bigEndian: nonce)
-        guard hash.count == 32, nonce.count == 32, !k.isZero, k.isLess(than: order),
-            let point = P256ProjectivePoint.generator.multiplied(by: k).affine()
+        guard hash.count == 32, nonce.count == 32, k.inRangeMask(below: order) != 0,
+            let point = P256GeneratorComb.multiply(k).affine()
         else { return nil }
         let e = scalars.toMontgomery(U256(bigEndian: hash).reducedOnce(modulo: order))
         let r = point.x.reducedOnce(modulo: order)

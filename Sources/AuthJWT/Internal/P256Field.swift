@@ -12,10 +12,17 @@ struct U256: Equatable, Sendable {
         self.l3 = l3
     }
 
-    /// From exactly 32 big-endian bytes.
+    /// From exactly 32 big-endian bytes (more: the value of the last 32; fewer: zero-extended). Each
+    /// byte is shifted in: no heap copy of what may be a secret, and no branch on the bytes' values.
     init(bigEndian bytes: some Collection<UInt8>) {
-        let limbs = MontgomeryModulus.limbs(bigEndian: Array(bytes), count: 4)
-        self.init(l0: limbs[0], l1: limbs[1], l2: limbs[2], l3: limbs[3])
+        var (l0, l1, l2, l3): (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        for byte in bytes {
+            l3 = l3 << 8 | l2 >> 56
+            l2 = l2 << 8 | l1 >> 56
+            l1 = l1 << 8 | l0 >> 56
+            l0 = l0 << 8 | UInt64(byte)
+        }
+        self.init(l0: l0, l1: l1, l2: l2, l3: l3)
     }
 
     /// From 64 hex digits (constants only).
@@ -38,12 +45,10 @@ struct U256: Equatable, Sendable {
     var limbs: [UInt64] { [l0, l1, l2, l3] }
     var isZero: Bool { (l0 | l1 | l2 | l3) == 0 }
 
-    /// Whether self < other.
+    /// Whether self < other: the borrow of self − other, so no early exit at the first differing limb
+    /// (keys and nonces are compared with the group order).
     func isLess(than other: U256) -> Bool {
-        if l3 != other.l3 { return l3 < other.l3 }
-        if l2 != other.l2 { return l2 < other.l2 }
-        if l1 != other.l1 { return l1 < other.l1 }
-        return l0 < other.l0
+        subtracting(other).1
     }
 
     /// self + other, with the carry out. The carries are computed as words, not branched on, so the
@@ -157,7 +162,7 @@ struct P256Field: Sendable {
         (s1, o1) = t4.addingReportingOverflow(c1)
         (s2, o2) = s1.addingReportingOverflow(c2)
         t3 = s2
-        t4 = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        t4 = word(o1) &+ word(o2)
         // b.l1
         (c1, low) = multiplyAdd(a.l0, b.l1, t0, 0)
         m = low &* inverse
@@ -171,7 +176,7 @@ struct P256Field: Sendable {
         (s1, o1) = t4.addingReportingOverflow(c1)
         (s2, o2) = s1.addingReportingOverflow(c2)
         t3 = s2
-        t4 = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        t4 = word(o1) &+ word(o2)
         // b.l2
         (c1, low) = multiplyAdd(a.l0, b.l2, t0, 0)
         m = low &* inverse
@@ -185,7 +190,7 @@ struct P256Field: Sendable {
         (s1, o1) = t4.addingReportingOverflow(c1)
         (s2, o2) = s1.addingReportingOverflow(c2)
         t3 = s2
-        t4 = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        t4 = word(o1) &+ word(o2)
         // b.l3
         (c1, low) = multiplyAdd(a.l0, b.l3, t0, 0)
         m = low &* inverse
@@ -199,7 +204,7 @@ struct P256Field: Sendable {
         (s1, o1) = t4.addingReportingOverflow(c1)
         (s2, o2) = s1.addingReportingOverflow(c2)
         t3 = s2
-        t4 = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        t4 = word(o1) &+ word(o2)
         // The result is below 2m; subtract m when it is at least m, selected by a mask, not a branch.
         let result = U256(l0: t0, l1: t1, l2: t2, l3: t3)
         let (reduced, borrow) = result.subtracting(modulus)
@@ -211,6 +216,6 @@ struct P256Field: Sendable {
         let (high, low) = a.multipliedFullWidth(by: b)
         let (low1, carry1) = low.addingReportingOverflow(c)
         let (low2, carry2) = low1.addingReportingOverflow(d)
-        return (high &+ (carry1 ? 1 : 0) &+ (carry2 ? 1 : 0), low2)
+        return (high &+ word(carry1) &+ word(carry2), low2)
     }
 }

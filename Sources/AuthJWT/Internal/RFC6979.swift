@@ -29,8 +29,8 @@ package struct RFC6979: Sendable {
         let order = P256PublicKey.scalars.modulus
         while true {
             value = Self.hmac(key, value)
-            let candidate = U256(bigEndian: value)
-            if !candidate.isZero && candidate.isLess(than: order) { return value }
+            // Only whether the candidate is in range is branched on (a rejection is public: RFC 6979 §3.2).
+            if U256(bigEndian: value).inRangeMask(below: order) != 0 { return value }
             key = Self.hmac(key, value + [0x00])
             value = Self.hmac(key, value)
         }
