@@ -36,9 +36,10 @@ struct U256: Equatable, Sendable {
     }
 
     var limbs: [UInt64] { [l0, l1, l2, l3] }
-    var isZero: Bool { (l0 | l1 | l2 | l3) == 0 }
+    @inline(__always) var isZero: Bool { (l0 | l1 | l2 | l3) == 0 }
 
     /// Whether self < other.
+    @inline(__always)
     func isLess(than other: U256) -> Bool {
         if l3 != other.l3 { return l3 < other.l3 }
         if l2 != other.l2 { return l2 < other.l2 }
@@ -48,6 +49,7 @@ struct U256: Equatable, Sendable {
 
     /// self + other, with the carry out. The carries are computed as words, not branched on, so the
     /// time does not depend on the values (signing adds secrets).
+    @inline(__always)
     func adding(_ other: U256) -> (U256, Bool) {
         let (r0, c0) = l0.addingReportingOverflow(other.l0)
         let (r1a, c1a) = l1.addingReportingOverflow(other.l1)
@@ -60,6 +62,7 @@ struct U256: Equatable, Sendable {
     }
 
     /// self − other, with the borrow out; no branch on the values.
+    @inline(__always)
     func subtracting(_ other: U256) -> (U256, Bool) {
         let (r0, b0) = l0.subtractingReportingOverflow(other.l0)
         let (r1a, b1a) = l1.subtractingReportingOverflow(other.l1)
