@@ -69,4 +69,80 @@ struct ECDSAVerificationTests {
             try P256PublicKey(x: p, y: y, keyID: nil)
         }
     }
+
+    /// A P-256 JWK from Wycheproof's hex coordinates (a leading 00 octet dropped, short ones padded to 32).
+    static func jwk(wx: String, wy: String) throws -> JWK {
+        func coordinate(_ hex: String) throws -> String {
+            let bytes = Array(try Vectors.bytes(hex: hex).drop { $0 == 0 })
+            return Base64URL.encode([UInt8](repeating: 0, count: max(0, 32 - bytes.count)) + bytes)
+        }
+        return try JWK(json: Array(#"{"kty":"EC","crv":"P-256","x":"\#(try coordinate(wx))","y":"\#(try coordinate(wy))"}"#.utf8))
+    }
+
+    static func wycheproof() throws -> WycheproofSignatureFile {
+        try WycheproofSignatureFile.load("ecdsa_secp256r1_sha256_p1363_test.json")
+    }
+
+    @Test("agrees with every Wycheproof ECDSA P-256 SHA-256 verdict (IEEE P1363 r ‖ s, as in JWS)")
+    func wycheproofVerdicts() async throws {
+        let vectors = try Self.wycheproof()
+        #expect(vectors.numberOfTests == 262)
+        var checked = 0
+        for group in vectors.testGroups {
+            let key = try Self.jwk(wx: try #require(group.publicKey.wx), wy: try #require(group.publicKey.wy))
+            for test in group.tests {
+                let verdict = try JWSVerifier.es256.isValidSignature(
+                    Vectors.bytes(hex: test.sig), signingInput: Vectors.bytes(hex: test.msg), key: key)
+                #expect(verdict == (test.result == "valid"), "tcId \(test.tcId) (\(test.result)): \(test.comment) \(test.flags)")
+                checked += 1
+            }
+            await Task.yield()  // CPU-bound: let the tests that wait on sockets and clocks run
+        }
+        #expect(checked == 262)
+    }
+
+    @Test("accepts x = r + n through the second comparison (Wycheproof's large-x cases), with no inversion")
+    func reducedXCoordinate() throws {
+        let scalars = P256PublicKey.scalars
+        let n = scalars.modulus
+        var found = 0
+        for group in try Self.wycheproof().testGroups {
+            for test in group.tests
+            where test.comment == "k*G has a large x-coordinate" || test.comment.hasPrefix("r = 3, x = n + 3") {
+                let key = try P256PublicKey(
+                    x: Array(try Vectors.bytes(hex: try #require(group.publicKey.wx)).suffix(32)),
+                    y: Array(try Vectors.bytes(hex: try #require(group.publicKey.wy)).suffix(32)), keyID: nil)
+                let signature = try Vectors.bytes(hex: test.sig)
+                let digest = SHA256.hash(data: try Vectors.bytes(hex: test.msg))
+                let r = U256(bigEndian: signature[0..<32])
+                let w = scalars.invert(scalars.toMontgomery(U256(bigEndian: signature[32..<64])))
+                let e = U256(bigEndian: digest).reducedOnce(modulo: n)
+                let sum = key.linearCombinationVartime(scalars.multiply(e, w), scalars.multiply(r, w))
+                // The affine x, by an inversion: it is r + n, above n and below p.
+                let field = P256PublicKey.field
+                let zInverse = field.invert(sum.z)
+                let x = field.fromMontgomery(field.multiply(sum.x, field.multiply(zInverse, zInverse)))
+                #expect(x == r.adding(n).0 && !x.isLess(than: n), "tcId \(test.tcId)")
+                // So r·Z² ≠ X, and only the r + n comparison accepts.
+                #expect(P256Prime.multiply(P256Prime.toMontgomery(r), P256Prime.square(sum.z)) != sum.x)
+                #expect(r.isLess(than: P256PublicKey.primeMinusOrder))
+                #expect(P256PublicKey.hasXCoordinateVartime(sum, congruentTo: r))
+                #expect(key.isValidSignature(signature, sha256: digest), "tcId \(test.tcId)")
+                found += 1
+            }
+        }
+        #expect(found == 2)
+    }
+
+    @Test("a digest of 0 or n (u1 = 0, no comb term) verifies a signature made for it")
+    func zeroDigest() throws {
+        let privateKey = try P256PrivateKey(rawRepresentation: [UInt8](repeating: 0x5a, count: 32))
+        let key = try P256PublicKey(x: privateKey.x, y: privateKey.y, keyID: nil)
+        let n = try Vectors.bytes(hex: "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
+        let zero = [UInt8](repeating: 0, count: 32)
+        let signature = try #require(privateKey.signature(hash: zero, nonce: [UInt8](repeating: 0x11, count: 32), lowS: false))
+        #expect(key.isValidSignature(signature, sha256: try SHA256Digest(bytes: zero)))
+        #expect(key.isValidSignature(signature, sha256: try SHA256Digest(bytes: n)))
+        #expect(!key.isValidSignature(signature, sha256: try SHA256Digest(bytes: [UInt8](repeating: 0, count: 31) + [1])))
+    }
 }

@@ -121,7 +121,7 @@ public struct WWWAuthenticateExamples: Decodable, Sendable {
     }
 }
 
-/// A Wycheproof signature-verification file (`Wycheproof/*.json`: RSASSA-PKCS1-v1_5, RSASSA-PSS, EdDSA), with the
+/// A Wycheproof signature-verification file (`Wycheproof/*.json`: RSASSA-PKCS1-v1_5, RSASSA-PSS, EdDSA, ECDSA), with the
 /// fields AuthFlow's tests read. Keys come as hex (`publicKey`) and as a JWK; each test has a verdict:
 /// "valid", "invalid", or "acceptable" (either verdict is allowed; the test says which one AuthFlow gives).
 public struct WycheproofSignatureFile: Decodable, Sendable {
@@ -131,6 +131,9 @@ public struct WycheproofSignatureFile: Decodable, Sendable {
         public let publicExponent: String?
         /// EdDSA: the 32-byte public key as hex.
         public let pk: String?
+        /// ECDSA: the affine coordinates as hex (possibly with a leading 00 octet).
+        public let wx: String?
+        public let wy: String?
     }
     public struct Test: Decodable, Sendable {
         public let tcId: Int

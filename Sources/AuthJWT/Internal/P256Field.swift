@@ -43,16 +43,18 @@ struct U256: Equatable, Sendable {
     }
 
     var limbs: [UInt64] { [l0, l1, l2, l3] }
-    var isZero: Bool { (l0 | l1 | l2 | l3) == 0 }
+    @inline(__always) var isZero: Bool { (l0 | l1 | l2 | l3) == 0 }
 
     /// Whether self < other: the borrow of self − other, so no early exit at the first differing limb
     /// (keys and nonces are compared with the group order).
+    @inline(__always)
     func isLess(than other: U256) -> Bool {
         subtracting(other).1
     }
 
     /// self + other, with the carry out. The carries are computed as words, not branched on, so the
     /// time does not depend on the values (signing adds secrets).
+    @inline(__always)
     func adding(_ other: U256) -> (U256, Bool) {
         let (r0, c0) = l0.addingReportingOverflow(other.l0)
         let (r1a, c1a) = l1.addingReportingOverflow(other.l1)
@@ -65,6 +67,7 @@ struct U256: Equatable, Sendable {
     }
 
     /// self − other, with the borrow out; no branch on the values.
+    @inline(__always)
     func subtracting(_ other: U256) -> (U256, Bool) {
         let (r0, b0) = l0.subtractingReportingOverflow(other.l0)
         let (r1a, b1a) = l1.subtractingReportingOverflow(other.l1)
@@ -85,18 +88,24 @@ struct U256: Equatable, Sendable {
 
 /// Arithmetic modulo a 256-bit odd modulus in Montgomery form (R = 2^256): the P-256 field (mod p) and
 /// scalar group (mod n). Addition, subtraction and multiplication have no branch or memory index that
-/// depends on the values (signing uses them on secrets); ``power(_:_:)`` branches on the exponent's bits,
-/// so it is constant time only for a public exponent — as in ``invert(_:)``, whose exponent is m − 2.
+/// depends on the values (signing uses them on secrets); ``power(_:_:)`` branches on the exponent's bits
+/// and reads its table at indices taken from them, so it is constant time only for a public exponent — as
+/// in ``invert(_:)``, whose exponent is m − 2. Modulo p, multiplication and squaring are ``P256Prime``'s
+/// (p's special form); modulo n they are the generic FIOS below.
 struct P256Field: Sendable {
     let modulus: U256
     let inverse: UInt64
     let rSquared: U256
+    /// Whether the modulus is the P-256 prime, whose products ``P256Prime`` reduces faster. A property of
+    /// the field, not of any value: the choice is the same for every operand.
+    let isP256Prime: Bool
 
     init(modulus hex: StaticString) {
         modulus = U256(hex: hex)
         let prepared = MontgomeryModulus(bigEndian: MontgomeryModulus.bigEndianBytes(modulus.limbs, byteCount: 32))!
         inverse = prepared.inverse
         rSquared = U256(limbs: prepared.rSquared)
+        isP256Prime = modulus == P256Prime.modulus
     }
 
     func toMontgomery(_ a: U256) -> U256 { multiply(a, rSquared) }
@@ -117,13 +126,38 @@ struct P256Field: Sendable {
         return difference.selecting(difference.adding(modulus).0, mask: 0 &- word(borrow))
     }
 
-    /// a^exponent in Montgomery form (a in Montgomery form), left to right. Branches on the bits of
-    /// `exponent`, which must be public.
+    /// a^exponent in Montgomery form (a in Montgomery form), left to right with a sliding window of up to
+    /// five bits over odd powers a, a³, …, a³¹ (for m − 2: 255 squarings and about 45 multiplications
+    /// plus 16 for the table, where bit by bit took about 160). Which squarings and multiplications
+    /// run, and which table entry each multiplication reads, follow the bits of `exponent` only, which must
+    /// be public; nothing depends on `a`.
     func power(_ a: U256, _ exponent: U256) -> U256 {
+        let aSquared = square(a)
+        var oddPowers = [a]
+        oddPowers.reserveCapacity(16)
+        for index in 1..<16 { oddPowers.append(multiply(oddPowers[index - 1], aSquared)) }
         var result = toMontgomery(.one)
-        for index in stride(from: 255, through: 0, by: -1) {
-            result = multiply(result, result)
-            if exponent.bit(index) { result = multiply(result, a) }
+        var started = false
+        var index = 255
+        while index >= 0 {
+            guard exponent.bit(index) else {
+                if started { result = square(result) }
+                index -= 1
+                continue
+            }
+            // The longest window of at most five bits that starts at this set bit and ends at a set bit.
+            var low = max(index - 4, 0)
+            while !exponent.bit(low) { low += 1 }
+            var value = 0
+            for bit in stride(from: index, through: low, by: -1) { value = value << 1 | (exponent.bit(bit) ? 1 : 0) }
+            if started {
+                for _ in low...index { result = square(result) }
+                result = multiply(result, oddPowers[value >> 1])
+            } else {
+                result = oddPowers[value >> 1]
+                started = true
+            }
+            index = low - 1
         }
         return result
     }
@@ -134,8 +168,20 @@ struct P256Field: Sendable {
         power(a, modulus.subtracting(U256(l0: 2, l1: 0, l2: 0, l3: 0)).0)
     }
 
-    /// a·b·R⁻¹ mod m, four-limb FIOS (Koç, Acar and Kaliski, 1996), unrolled.
+    /// a·b·R⁻¹ mod m: ``P256Prime/multiply(_:_:)`` modulo p, the generic FIOS modulo n.
+    @inline(__always)
     func multiply(_ a: U256, _ b: U256) -> U256 {
+        isP256Prime ? P256Prime.multiply(a, b) : multiplyGeneric(a, b)
+    }
+
+    /// a²·R⁻¹ mod m: ``P256Prime/square(_:)`` modulo p, the generic product modulo n.
+    @inline(__always)
+    func square(_ a: U256) -> U256 {
+        isP256Prime ? P256Prime.square(a) : multiplyGeneric(a, a)
+    }
+
+    /// a·b·R⁻¹ mod m for any odd modulus, four-limb FIOS (Koç, Acar and Kaliski, 1996), unrolled.
+    func multiplyGeneric(_ a: U256, _ b: U256) -> U256 {
         var t0: UInt64 = 0
         var t1: UInt64 = 0
         var t2: UInt64 = 0

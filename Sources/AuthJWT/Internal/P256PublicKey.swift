@@ -2,9 +2,11 @@ import AuthDigest
 
 /// A P-256 public key for ECDSA verification with SHA-256 (FIPS 186-4 §6.4.2, RFC 7518 §3.4).
 ///
-/// Curve constants from FIPS 186-4 Appendix D.1.2.3 (SEC 2 secp256r1). Points are in Jacobian coordinates
-/// in Montgomery form; doubling uses a = −3 ("dbl-2001-b") and addition "add-2007-bl", both from the
-/// Explicit-Formulas Database.
+/// Curve constants from FIPS 186-4 Appendix D.1.2.3 (SEC 2 secp256r1). Verification works on public
+/// values only, so it is variable time (the `Vartime` functions): u₁·G comes from the fixed-base comb of
+/// ``P256GeneratorTable`` (no doublings), u₂·Q from a width-5 NAF over Q, 3Q, …, 15Q (256 doublings,
+/// about 43 additions), in Jacobian coordinates (``JacobianPoint``); the result's x-coordinate is compared
+/// without an inversion, and s⁻¹ mod n is a sliding-window exponentiation.
 struct P256PublicKey: Sendable {
     static let field = P256Field(modulus: "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
     static let scalars = P256Field(modulus: "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
@@ -12,7 +14,10 @@ struct P256PublicKey: Sendable {
         affineX: U256(hex: "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"),
         affineY: U256(hex: "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"))
     static let b = field.toMontgomery(U256(hex: "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b"))
+    /// p − n: r + n is below p (a second candidate x-coordinate) exactly when r is below this.
+    static let primeMinusOrder = U256(l0: 0x0c46_353d_039c_daae, l1: 0x4319_0553_58e8_617b, l2: 0, l3: 0)
 
+    /// The public point Q, z = 1.
     let point: JacobianPoint
 
     /// Validates the public point: 32-byte coordinates below p that satisfy y² = x³ − 3x + b (so it is not
@@ -23,15 +28,14 @@ struct P256PublicKey: Sendable {
         }
         let affineX = U256(bigEndian: x)
         let affineY = U256(bigEndian: y)
-        let field = Self.field
-        guard affineX.isLess(than: field.modulus), affineY.isLess(than: field.modulus) else {
+        guard affineX.isLess(than: P256Prime.modulus), affineY.isLess(than: P256Prime.modulus) else {
             throw .invalidKey(keyID: keyID, reason: "a P-256 coordinate is not below the field prime")
         }
         let point = JacobianPoint(affineX: affineX, affineY: affineY)
-        let ySquared = field.multiply(point.y, point.y)
-        let xCubed = field.multiply(field.multiply(point.x, point.x), point.x)
-        let threeX = field.add(field.add(point.x, point.x), point.x)
-        guard ySquared == field.add(field.subtract(xCubed, threeX), Self.b) else {
+        let ySquared = P256Prime.square(point.y)
+        let xCubed = P256Prime.multiply(P256Prime.square(point.x), point.x)
+        let threeX = P256Prime.add(P256Prime.double(point.x), point.x)
+        guard ySquared == P256Prime.add(P256Prime.subtract(xCubed, threeX), Self.b) else {
             throw .invalidKey(keyID: keyID, reason: "the point is not on the P-256 curve")
         }
         self.point = point
@@ -45,106 +49,72 @@ struct P256PublicKey: Sendable {
         let r = U256(bigEndian: signature[0..<32])
         let s = U256(bigEndian: signature[32..<64])
         guard !r.isZero, !s.isZero, r.isLess(than: scalars.modulus), s.isLess(than: scalars.modulus) else { return false }
-        var e = U256(bigEndian: Array(digest))
+        var e = U256(bigEndian: digest)
         if !e.isLess(than: scalars.modulus) { e = e.subtracting(scalars.modulus).0 }
 
-        let w = scalars.invert(scalars.toMontgomery(s))
-        let u1 = scalars.fromMontgomery(scalars.multiply(scalars.toMontgomery(e), w))
-        let u2 = scalars.fromMontgomery(scalars.multiply(scalars.toMontgomery(r), w))
+        let w = scalars.invert(scalars.toMontgomery(s))  // s⁻¹·R mod n
+        let u1 = scalars.multiply(e, w)  // e·s⁻¹ mod n (the R cancels)
+        let u2 = scalars.multiply(r, w)
+        return Self.hasXCoordinateVartime(linearCombinationVartime(u1, u2), congruentTo: r)
+    }
 
-        // Shamir's trick: one pass over the bits of u1 and u2 together.
-        let g = Self.generator
-        let gPlusQ = g.adding(point)
+    /// u₁·G + u₂·Q: u₂·Q by ``multipleVartime(_:)``, then u₁·G's comb terms added to it.
+    func linearCombinationVartime(_ u1: U256, _ u2: U256) -> JacobianPoint {
+        P256GeneratorTable.addingMultipleVartime(u1, to: multipleVartime(u2))
+    }
+
+    /// k·Q by a width-5 NAF: Q, 3Q, …, 15Q computed per call (one doubling, seven additions), then 256
+    /// doublings and an addition per nonzero digit (about 43 for a random k).
+    func multipleVartime(_ k: U256) -> JacobianPoint {
+        let twice = point.doubled()
+        var oddMultiples = [point]
+        oddMultiples.reserveCapacity(8)
+        for index in 1..<8 { oddMultiples.append(oddMultiples[index - 1].addingVartime(twice)) }
+        let digits = Self.nonAdjacentForm(k)
         var sum = JacobianPoint.infinity
-        for index in stride(from: 255, through: 0, by: -1) {
-            sum = sum.doubled()
-            switch (u1.bit(index), u2.bit(index)) {
-            case (true, true): sum = sum.adding(gPlusQ)
-            case (true, false): sum = sum.adding(g)
-            case (false, true): sum = sum.adding(point)
-            case (false, false): break
+        for index in stride(from: digits.count - 1, through: 0, by: -1) {
+            if !sum.isInfinity { sum = sum.doubled() }
+            let digit = digits[index]
+            if digit > 0 {
+                sum = sum.addingVartime(oddMultiples[Int(digit) >> 1])
+            } else if digit < 0 {
+                sum = sum.addingVartime(oddMultiples[Int(-digit) >> 1].negated)
             }
         }
-        guard !sum.z.isZero else { return false }
-        let field = Self.field
-        let zInverse = field.invert(sum.z)
-        var x = field.fromMontgomery(field.multiply(sum.x, field.multiply(zInverse, zInverse)))
-        if !x.isLess(than: scalars.modulus) { x = x.subtracting(scalars.modulus).0 }
-        return x == r
-    }
-}
-
-/// A point on P-256 in Jacobian coordinates (x/z², y/z³), Montgomery form; z = 0 is the point at infinity.
-struct JacobianPoint: Sendable {
-    var x: U256
-    var y: U256
-    var z: U256
-
-    static let infinity = JacobianPoint(x: .zero, y: .zero, z: .zero)
-
-    init(x: U256, y: U256, z: U256) {
-        self.x = x
-        self.y = y
-        self.z = z
+        return sum
     }
 
-    /// An affine point given in plain (not Montgomery) form.
-    init(affineX: U256, affineY: U256) {
-        let field = P256PublicKey.field
-        x = field.toMontgomery(affineX)
-        y = field.toMontgomery(affineY)
-        z = field.toMontgomery(.one)
-    }
-
-    /// 2P for a = −3 ("dbl-2001-b").
-    func doubled() -> JacobianPoint {
-        guard !z.isZero else { return self }
-        let f = P256PublicKey.field
-        let delta = f.multiply(z, z)
-        let gamma = f.multiply(y, y)
-        let beta = f.multiply(x, gamma)
-        let t = f.multiply(f.subtract(x, delta), f.add(x, delta))
-        let alpha = f.add(f.add(t, t), t)
-        let beta2 = f.add(beta, beta)
-        let beta4 = f.add(beta2, beta2)
-        let beta8 = f.add(beta4, beta4)
-        let x3 = f.subtract(f.multiply(alpha, alpha), beta8)
-        let yPlusZ = f.add(y, z)
-        let z3 = f.subtract(f.subtract(f.multiply(yPlusZ, yPlusZ), gamma), delta)
-        let gammaSquared = f.multiply(gamma, gamma)
-        let gammaSquared2 = f.add(gammaSquared, gammaSquared)
-        let gammaSquared4 = f.add(gammaSquared2, gammaSquared2)
-        let gammaSquared8 = f.add(gammaSquared4, gammaSquared4)
-        let y3 = f.subtract(f.multiply(alpha, f.subtract(beta4, x3)), gammaSquared8)
-        return JacobianPoint(x: x3, y: y3, z: z3)
-    }
-
-    /// P + Q ("add-2007-bl"), with the cases the formula does not cover: infinity, P = Q, P = −Q.
-    func adding(_ other: JacobianPoint) -> JacobianPoint {
-        if z.isZero { return other }
-        if other.z.isZero { return self }
-        let f = P256PublicKey.field
-        let z1z1 = f.multiply(z, z)
-        let z2z2 = f.multiply(other.z, other.z)
-        let u1 = f.multiply(x, z2z2)
-        let u2 = f.multiply(other.x, z1z1)
-        let s1 = f.multiply(f.multiply(y, other.z), z2z2)
-        let s2 = f.multiply(f.multiply(other.y, z), z1z1)
-        let h = f.subtract(u2, u1)
-        let sDifference = f.subtract(s2, s1)
-        let r = f.add(sDifference, sDifference)
-        if h.isZero {
-            return r.isZero ? doubled() : .infinity
+    /// The width-5 NAF of k < 2²⁵⁶ (257 digits, least significant first): every nonzero digit is odd, in
+    /// [−15, 15], and followed by at least four zeros (as libsecp256k1's `secp256k1_ecmult_wnaf`).
+    static func nonAdjacentForm(_ k: U256) -> [Int8] {
+        var digits = [Int8](repeating: 0, count: 257)
+        var carry = 0
+        var index = 0
+        while index < 257 {
+            let bit = index < 256 && k.bit(index) ? 1 : 0
+            if bit == carry {
+                index += 1
+                continue
+            }
+            var digit = k.bitsVartime(at: index, count: 5) + carry  // odd
+            carry = (digit >> 4) & 1
+            digit -= carry << 5
+            digits[index] = Int8(digit)
+            index += 5
         }
-        let h2 = f.add(h, h)
-        let i = f.multiply(h2, h2)
-        let j = f.multiply(h, i)
-        let v = f.multiply(u1, i)
-        let x3 = f.subtract(f.subtract(f.multiply(r, r), j), f.add(v, v))
-        let s1j = f.multiply(s1, j)
-        let y3 = f.subtract(f.multiply(r, f.subtract(v, x3)), f.add(s1j, s1j))
-        let zSum = f.add(z, other.z)
-        let z3 = f.multiply(f.subtract(f.subtract(f.multiply(zSum, zSum), z1z1), z2z2), h)
-        return JacobianPoint(x: x3, y: y3, z: z3)
+        return digits
+    }
+
+    /// Whether the x-coordinate of `sum` reduced mod n is r, with no inversion: x = X/Z², so x = r exactly
+    /// when r·Z² = X (mod p); and x mod n = r also when x = r + n, which is a field element only when
+    /// r + n < p (as BoringSSL's `ecdsa_do_verify_no_self_test` and libsecp256k1's
+    /// `secp256k1_ecdsa_sig_verify`). False at infinity.
+    static func hasXCoordinateVartime(_ sum: JacobianPoint, congruentTo r: U256) -> Bool {
+        guard !sum.isInfinity else { return false }
+        let zSquared = P256Prime.square(sum.z)
+        if P256Prime.multiply(P256Prime.toMontgomery(r), zSquared) == sum.x { return true }
+        guard r.isLess(than: primeMinusOrder) else { return false }
+        let rPlusN = r.adding(scalars.modulus).0
+        return P256Prime.multiply(P256Prime.toMontgomery(rPlusN), zSquared) == sum.x
     }
 }

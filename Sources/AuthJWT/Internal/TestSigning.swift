@@ -1,8 +1,9 @@
 import AuthDigest
 
 /// Signing for test doubles only: AuthTesting's fake provider signs ID tokens with these. `package`, so it
-/// is not public API — AuthFlow verifies tokens, it does not issue them. Neither routine is constant time
-/// and both trust their inputs: use them only with test keys.
+/// is not public API — AuthFlow verifies tokens, it does not issue them. No routine here is constant time
+/// (the comb reads table entries chosen by the nonce's digits and branches on them) and all trust their
+/// inputs: use them only with test keys.
 package enum TestSigning {
     /// RSASSA-PKCS1-v1_5-SIGN with SHA-256 (RFC 8017 §8.2.1): s = EM^d mod n, without CRT. Nil when the
     /// modulus is even or too short for the encoding.
@@ -43,44 +44,18 @@ package enum TestSigning {
         return bytes(r) + bytes(s)
     }
 
-    /// d·G with a fixed-base comb: d is read as 64 base-16 digits dᵢ and d·G = Σ dᵢ·(16^i·G), each term
-    /// taken from `generatorTable`, so a signature costs at most 64 additions and no doublings (about 5×
-    /// fewer field operations than double-and-add).
+    /// d·G by the fixed-base comb shared with verification (``P256GeneratorTable``): at most 43 mixed
+    /// additions, no doublings. Variable time, like everything here: test keys only.
     private static func multiplyGenerator(by scalar: U256) -> JacobianPoint {
-        let table = generatorTable
-        var result = JacobianPoint.infinity
-        for window in 0..<64 {
-            var digit = 0
-            for bit in 0..<4 where scalar.bit(4 * window + bit) { digit |= 1 << bit }
-            if digit != 0 { result = result.adding(table[15 * window + digit - 1]) }
-        }
-        return result
+        P256GeneratorTable.addingMultipleVartime(scalar, to: .infinity)
     }
-
-    /// j·16^i·G for i = 0…63 and j = 1…15, at index 15·i + j − 1: 960 points, built once per process on
-    /// first use (about a thousand point additions) and shared by every key, since G is fixed.
-    private static let generatorTable: [JacobianPoint] = {
-        var table: [JacobianPoint] = []
-        table.reserveCapacity(960)
-        var base = P256PublicKey.generator  // 16^i·G
-        for _ in 0..<64 {
-            var multiple = base
-            for _ in 1...15 {
-                table.append(multiple)
-                multiple = multiple.adding(base)
-            }
-            base = multiple  // 16·16^i·G
-        }
-        return table
-    }()
 
     private static func affine(_ point: JacobianPoint) -> (x: [UInt8], y: [UInt8])? {
         guard !point.z.isZero else { return nil }
-        let field = P256PublicKey.field
-        let zInverse = field.invert(point.z)
-        let zInverseSquared = field.multiply(zInverse, zInverse)
-        let x = field.fromMontgomery(field.multiply(point.x, zInverseSquared))
-        let y = field.fromMontgomery(field.multiply(point.y, field.multiply(zInverseSquared, zInverse)))
+        let zInverse = P256PublicKey.field.invert(point.z)
+        let zInverseSquared = P256Prime.square(zInverse)
+        let x = P256Prime.fromMontgomery(P256Prime.multiply(point.x, zInverseSquared))
+        let y = P256Prime.fromMontgomery(P256Prime.multiply(point.y, P256Prime.multiply(zInverseSquared, zInverse)))
         return (bytes(x), bytes(y))
     }
 

@@ -2,7 +2,7 @@
 """Copies Wycheproof test vector files (github.com/C2SP/wycheproof, testvectors_v1/, commit
 dac1dd4729fd1f8dd9e1e9f3dce51d783da6c166) into this folder, keeping every test case and removing only the
 groups' redundant key encodings (publicKeyAsn, publicKeyDer, publicKeyPem): the tests read the key from
-publicKey (modulus, exponent; or pk) or from the JWK.
+publicKey (modulus, exponent; pk; or wx, wy) or from the JWK.
 
 Usage: python3 trim.py PATH/TO/wycheproof/testvectors_v1
 """
@@ -20,6 +20,7 @@ FILES = [
     "rsa_signature_3072_sha384_test.json",
     "rsa_signature_4096_sha512_test.json",
     "ed25519_test.json",
+    "ecdsa_secp256r1_sha256_p1363_test.json",
 ]
 
 source = sys.argv[1]
