@@ -70,10 +70,13 @@ public struct AuthorizationResponse: Sendable {
         case .query, .formPost:
             let query = try uri.queryParameters()
             if expectations.responseMode == .query, query.isEmpty {
-                let responseNames = ["code", "state", "error"]
-                if try uri.fragmentParameters().contains(where: { parameter in
-                    responseNames.contains { ExactText.equal($0, parameter.name) }
-                }) {
+                let inFragment = try uri.fragmentParameters().contains { parameter in
+                    switch parameter.known {
+                    case .code?, .state?, .error?: true
+                    default: false
+                    }
+                }
+                if inFragment {
                     throw .responseInFragment
                 }
             }
@@ -91,20 +94,20 @@ public struct AuthorizationResponse: Sendable {
     /// Checks decoded parameters.
     public init(parameters: [FormParameter], expecting expectations: Expectations) throws(AuthCallbackError) {
         if parameters.count <= 16 {
-            for (offset, parameter) in parameters.enumerated()
-            where parameters[..<offset].contains(where: { ExactText.equal($0.name, parameter.name) }) {
-                throw .repeatedParameter(parameter.name)
+            for offset in parameters.indices {
+                let parameter = parameters[offset]
+                for earlier in 0..<offset where Self.sameName(parameters[earlier], parameter) { throw .repeatedParameter(parameter.name) }
             }
         } else {
             var seen = Set<[UInt8]>(minimumCapacity: parameters.count)  // bytes: names compare exactly, not as Unicode
             for parameter in parameters where !seen.insert(Array(parameter.name.utf8)).inserted { throw .repeatedParameter(parameter.name) }
         }
-        // One pass picks out the parameters the checks read (names compared byte for byte).
-        var found = [String?](repeating: nil, count: KnownName.allCases.count)
-        for parameter in parameters {
-            if let known = KnownName(parameter.name) { found[known.rawValue] = parameter.value }
+        // One pass notes where the parameters the checks read are, by the names the parser recognised.
+        var found = Found()
+        for index in parameters.indices {
+            if let known = parameters[index].known { found.note(known, at: index) }
         }
-        func value(_ name: KnownName) -> String? { found[name.rawValue] }
+        func value(_ parameter: ResponseParameter) -> String? { found.index(of: parameter).map { parameters[$0].value } }
         /// RFC 6749 §4.1.2.1: the error response. Text outside the RFC's characters is kept, sanitised.
         func errorResponse(_ error: String) -> OAuthErrorResponse {
             OAuthErrorResponse(
@@ -134,31 +137,29 @@ public struct AuthorizationResponse: Sendable {
         self.parameters = parameters
     }
 
-    /// The parameters the checks read.
-    private enum KnownName: Int, CaseIterable {
-        case state, iss, error, errorDescription, errorURI, code, idToken, user
+    /// Whether two parameters have the same name, byte for byte. Names the parser recognised are equal
+    /// when they are the same parameter, and differ from every name it did not recognise.
+    private static func sameName(_ lhs: FormParameter, _ rhs: FormParameter) -> Bool {
+        switch (lhs.known, rhs.known) {
+        case (let left?, let right?): left == right
+        case (nil, nil): ExactText.equal(lhs.name, rhs.name)
+        default: false
+        }
+    }
 
-        var text: StaticString {
-            switch self {
-            case .state: "state"
-            case .iss: "iss"
-            case .error: "error"
-            case .errorDescription: "error_description"
-            case .errorURI: "error_uri"
-            case .code: "code"
-            case .idToken: "id_token"
-            case .user: "user"
-            }
+    /// Where the parameters the checks read are in the parameter list: an index for each, -1 for none.
+    private struct Found {
+        private var indices: SIMD8<Int> = SIMD8(repeating: -1)
+
+        /// Notes the parameter at `index`; the other recognised parameters are not read by the checks.
+        mutating func note(_ parameter: ResponseParameter, at index: Int) {
+            guard parameter.rawValue <= 8 else { return }
+            indices[Int(parameter.rawValue) - 1] = index
         }
 
-        /// The known parameter `name` is, compared byte for byte.
-        init?(_ name: String) {
-            var name = name
-            let found = name.withUTF8 { bytes in
-                Self.allCases.first { known in known.text.withUTF8Buffer { ExactText.equal($0, bytes) } }
-            }
-            guard let found else { return nil }
-            self = found
+        func index(of parameter: ResponseParameter) -> Int? {
+            let index = indices[Int(parameter.rawValue) - 1]
+            return index < 0 ? nil : index
         }
     }
 }

@@ -24,7 +24,7 @@ public struct Callback: Hashable, Sendable {
     /// A private-use URI scheme such as `com.example.app` (RFC 8252 §7.1).
     public static func customScheme(_ scheme: String) throws(AuthCallbackError) -> Callback {
         let bytes = Array(scheme.utf8)
-        guard let first = bytes.first, CharacterSet.isAlpha(first), bytes.allSatisfy({ CharacterSet.has($0, .scheme) }) else {
+        guard let first = bytes.first, CharacterSet.isAlpha(first), bytes.allSatisfy(CharacterSet.isScheme) else {
             throw .invalidCustomScheme(scheme)
         }
         let lowered = Self.lowercased(scheme)

@@ -9,34 +9,90 @@
 public struct FormParameter: Hashable, Sendable {
     public let name: String
     public let value: String
+    /// The authorization-response parameter the name is, if it is one the checks read.
+    let known: ResponseParameter?
 
     public init(name: String, value: String) {
+        self.init(name: name, value: value, known: ResponseParameter.named(name))
+    }
+
+    init(name: String, value: String, known: ResponseParameter?) {
         self.name = name
         self.value = value
+        self.known = known
     }
 
     /// Splits on `&`, then on the first `=`, and percent-decodes both sides with `+` as a space. Empty
     /// segments (`a=1&&b=2`) are skipped; a segment without `=` is a name with an empty value.
     public static func parse(_ bytes: [UInt8]) throws(AuthCallbackError) -> [FormParameter] {
         try bytes.withUnsafeBufferPointer { bytes in
-            Result { () throws(AuthCallbackError) in try parse(bytes, 0..<bytes.count) }
+            Result { () throws(AuthCallbackError) in
+                guard let base = bytes.baseAddress else { return [] }
+                return try parse(base, 0..<bytes.count)
+            }
         }.get()
     }
 
-    /// Parses `bytes[range]`; offsets in errors count from the start of `bytes`.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(AuthCallbackError) -> [FormParameter] {
+    /// Parses `base[range]`; offsets in errors count from `base`.
+    ///
+    /// One pass over each segment finds its `&` and first `=` and notes whether the name or the value
+    /// holds anything to decode (`%`, `+`, non-ASCII); text with nothing to decode is copied as it is.
+    static func parse(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) throws(AuthCallbackError) -> [FormParameter] {
         var parameters: [FormParameter] = []
-        parameters.reserveCapacity(1 + bytes[range].lazy.filter { $0 == UInt8(ascii: "&") }.count)
+        // A callback has a handful of parameters: room for eight (fewer if the text cannot hold them), and the
+        // array grows as usual beyond.
+        parameters.reserveCapacity(min((range.count + 1) / 2, 8))
+        let table = PercentDecoding.formTable
         var start = range.lowerBound
-        while start <= range.upperBound {
+        while start < range.upperBound {
             var end = start
-            while end < range.upperBound, bytes[end] != UInt8(ascii: "&") { end += 1 }
+            var equals = -1
+            var nameIsEncoded = false
+            var encoded: UInt8 = 0
+            while end < range.upperBound {
+                // Eight ordinary bytes at a time, to the first "&", "=", "%", "+" or non-ASCII byte.
+                while end + 8 <= range.upperBound {
+                    let word = Word.load(base + end)
+                    let special =
+                        Word.highBytes(word) | Word.bytes(word, equalTo: UInt8(ascii: "&")) | Word.bytes(word, equalTo: UInt8(ascii: "="))
+                        | Word.bytes(word, equalTo: UInt8(ascii: "%")) | Word.bytes(word, equalTo: UInt8(ascii: "+"))
+                    let plain = Word.leadingCount(special)
+                    end += plain
+                    guard plain == 8 else { break }
+                }
+                while end < range.upperBound, table[Int(base[end])] == 0 { end += 1 }
+                guard end < range.upperBound else { break }
+                let kind = table[Int(base[end])]
+                if kind == PercentDecoding.FormClass.separator { break }
+                if kind == PercentDecoding.FormClass.equals {
+                    if equals < 0 {
+                        equals = end
+                        nameIsEncoded = encoded != 0
+                        encoded = 0
+                    }
+                } else {
+                    encoded |= kind
+                }
+                end += 1
+            }
             if end > start {
-                var equals = start
-                while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-                let name = try PercentDecoding.decode(bytes, start..<equals, plusAsSpace: true)
-                let value = equals < end ? try PercentDecoding.decode(bytes, (equals + 1)..<end, plusAsSpace: true) : ""
-                parameters.append(FormParameter(name: name, value: value))
+                let nameEnd = equals < 0 ? end : equals
+                let name: String
+                let known: ResponseParameter?
+                if equals < 0 ? encoded != 0 : nameIsEncoded {
+                    name = try PercentDecoding.decode(base, start..<nameEnd)
+                    known = ResponseParameter.named(name)
+                } else {
+                    known = ResponseParameter.named(UnsafeBufferPointer(start: base + start, count: nameEnd - start))
+                    name = known?.name ?? PercentDecoding.plain(base, start..<nameEnd)
+                }
+                var value = ""
+                if equals >= 0, equals + 1 < end {
+                    value =
+                        encoded != 0
+                        ? try PercentDecoding.decode(base, (equals + 1)..<end) : PercentDecoding.plain(base, (equals + 1)..<end)
+                }
+                parameters.append(FormParameter(name: name, value: value, known: known))
             }
             start = end + 1
         }

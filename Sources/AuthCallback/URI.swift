@@ -18,15 +18,32 @@ public struct URI: Sendable {
     public let text: String
     let layout: Layout
 
-    /// Byte ranges of the components in ``text``.
+    /// Where the components are in ``text``, as byte offsets. They follow each other in RFC 3986 order,
+    /// so a few offsets hold them all: -1 marks a component that is absent.
     struct Layout: Sendable {
-        var scheme: Range<Int>
-        var userinfo: Range<Int>?
-        var host: Range<Int>?
-        var port: Int?
-        var path: Range<Int>
-        var query: Range<Int>?
-        var fragment: Range<Int>?
+        /// The scheme is `0..<schemeEnd`.
+        var schemeEnd: Int
+        /// With an authority, the user information is `(schemeEnd + 3)..<userinfoEnd` (before `@`).
+        var userinfoEnd = -1
+        /// With an authority, the host is `hostStart..<hostEnd`.
+        var hostStart = -1
+        var hostEnd = -1
+        var port = -1
+        var pathStart = 0
+        var pathEnd = 0
+        /// The query is `(pathEnd + 1)..<queryEnd` (after `?`).
+        var queryEnd = -1
+        /// The fragment is `fragmentStart..<end` (after `#`).
+        var fragmentStart = -1
+        /// The text's length in bytes.
+        var end = 0
+
+        var scheme: Range<Int> { 0..<schemeEnd }
+        var userinfo: Range<Int>? { userinfoEnd < 0 ? nil : (schemeEnd + 3)..<userinfoEnd }
+        var host: Range<Int>? { hostStart < 0 ? nil : hostStart..<hostEnd }
+        var path: Range<Int> { pathStart..<pathEnd }
+        var query: Range<Int>? { queryEnd < 0 ? nil : (pathEnd + 1)..<queryEnd }
+        var fragment: Range<Int>? { fragmentStart < 0 ? nil : fragmentStart..<end }
     }
 
     /// The scheme, as written (compare it case-insensitively).
@@ -36,7 +53,7 @@ public struct URI: Sendable {
     /// The host (an IP literal keeps its brackets), if the URI has an authority.
     public var host: String? { layout.host.map(component) }
     /// The port, if one is written.
-    public var port: Int? { layout.port }
+    public var port: Int? { layout.port < 0 ? nil : layout.port }
     /// The path, percent-encoded as written; may be empty.
     public var path: String { component(layout.path) }
     /// The query after `?`, without it.
@@ -50,10 +67,22 @@ public struct URI: Sendable {
     }
 
     /// Parses an absolute URI (RFC 3986 §4.3).
+    ///
+    /// One pass over the UTF-8 bytes: each component is checked against its RFC 3986 character set by
+    /// the scan that finds its end.
     public init(parsing text: String) throws(AuthCallbackError) {
         var text = text
         text.makeContiguousUTF8()
-        layout = try Self.withBytes(of: text) { bytes throws(AuthCallbackError) in try Self.parse(bytes) }
+        var failure: AuthCallbackError?
+        layout = Self.withBytes(of: text) { bytes in
+            do throws(AuthCallbackError) {
+                return try Self.parse(bytes)
+            } catch {
+                failure = error
+                return Layout(schemeEnd: 0)
+            }
+        }
+        if let failure { throw failure }
         self.text = text
     }
 
@@ -68,16 +97,33 @@ public struct URI: Sendable {
     }
 
     private func parameters(_ range: Range<Int>?) throws(AuthCallbackError) -> [FormParameter] {
-        guard let range else { return [] }
-        return try Self.withBytes(of: text) { bytes throws(AuthCallbackError) in try FormParameter.parse(bytes, range) }
+        guard let range, !range.isEmpty else { return [] }
+        var failure: AuthCallbackError?
+        let parameters = Self.withBytes(of: text) { bytes -> [FormParameter] in
+            guard let base = bytes.baseAddress else { return [] }
+            do throws(AuthCallbackError) {
+                return try FormParameter.parse(base, range)
+            } catch {
+                failure = error
+                return []
+            }
+        }
+        if let failure { throw failure }
+        return parameters
+    }
+
+    /// Runs `body` over the bytes of one component, if the URI has it.
+    func withBytes<R>(of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        Self.withBytes(of: text) { bytes in body(UnsafeBufferPointer(rebasing: bytes[range])) }
     }
 
     private func component(_ range: Range<Int>) -> String {
-        Self.withBytes(of: text) { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        withBytes(of: range) { bytes in String(decoding: bytes, as: UTF8.self) }
     }
 
     /// Runs `body` over the text's UTF-8 bytes (contiguous after `makeContiguousUTF8()`; the copy is only a
     /// fallback).
+    @inline(__always)
     private static func withBytes<R, E: Error>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         let result = text.utf8.withContiguousStorageIfAvailable { bytes in
             Result { () throws(E) in try body(bytes) }
@@ -90,76 +136,83 @@ public struct URI: Sendable {
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(AuthCallbackError) -> Layout {
-        var index = 0
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-        guard let first = bytes.first, CharacterSet.isAlpha(first) else { throw .invalidScheme(offset: 0) }
-        while index < bytes.count, CharacterSet.has(bytes[index], .scheme) { index += 1 }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw .invalidScheme(offset: index) }
-        var layout = Layout(scheme: 0..<index, path: 0..<0)
+        guard let base = bytes.baseAddress, !bytes.isEmpty, CharacterSet.isAlpha(base[0]) else { throw .invalidScheme(offset: 0) }
+        let count = bytes.count
+        var index = 1
+        while index < count, CharacterSet.isScheme(base[index]) { index += 1 }
+        guard index < count, base[index] == UInt8(ascii: ":") else { throw .invalidScheme(offset: index) }
+        var layout = Layout(schemeEnd: index, end: count)
         index += 1
 
-        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
-            index += 2
-            let authorityStart = index
-            while index < bytes.count, !endsAuthority(bytes[index]) { index += 1 }
-            var authority = authorityStart..<index
-            if let at = bytes[authority].firstIndex(of: UInt8(ascii: "@")) {
-                try CharacterSet.validate(bytes, authority.lowerBound..<at, allowing: .userinfo)
-                layout.userinfo = authority.lowerBound..<at
-                authority = (at + 1)..<authority.upperBound
-            }
-            var hostEnd = authority.upperBound
-            if bytes[authority].first == UInt8(ascii: "[") {
-                guard let close = bytes[authority].firstIndex(of: UInt8(ascii: "]")) else {
-                    throw .invalidHost(offset: authority.lowerBound)
-                }
-                for position in (authority.lowerBound + 1)..<close where !CharacterSet.has(bytes[position], .ipLiteral) {
-                    throw .invalidHost(offset: position)
-                }
-                hostEnd = close + 1
-                guard hostEnd == authority.upperBound || bytes[hostEnd] == UInt8(ascii: ":") else {
-                    throw .invalidHost(offset: hostEnd)
-                }
-            } else {
-                if let colon = bytes[authority].lastIndex(of: UInt8(ascii: ":")) { hostEnd = colon }
-                try CharacterSet.validate(bytes, authority.lowerBound..<hostEnd, allowing: .registeredName)
-            }
-            layout.host = authority.lowerBound..<hostEnd
-            if hostEnd < authority.upperBound {  // ":" port
-                let digits = (hostEnd + 1)..<authority.upperBound
-                if !digits.isEmpty {
-                    var value = 0
-                    for position in digits {
-                        guard CharacterSet.isDigit(bytes[position]), value <= 65535 else { throw .invalidPort(offset: hostEnd + 1) }
-                        value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
-                    }
-                    guard value <= 65535 else { throw .invalidPort(offset: hostEnd + 1) }
-                    layout.port = value
-                }
-            }
+        if index + 1 < count, base[index] == UInt8(ascii: "/"), base[index + 1] == UInt8(ascii: "/") {
+            index = try parseAuthority(base, from: index + 2, count: count, into: &layout)
         }
 
-        let pathStart = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") { index += 1 }
-        try CharacterSet.validate(bytes, pathStart..<index, allowing: .path)
-        layout.path = pathStart..<index
-
-        if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
-            let queryStart = index + 1
-            index = queryStart
-            while index < bytes.count, bytes[index] != UInt8(ascii: "#") { index += 1 }
-            try CharacterSet.validate(bytes, queryStart..<index, allowing: .query)
-            layout.query = queryStart..<index
+        // path: pchar and "/"; it ends at "?" or "#", and any other byte outside the set is refused.
+        layout.pathStart = index
+        index = try CharacterSet.scan(base, from: index, to: count, allowing: .path)
+        layout.pathEnd = index
+        guard index < count else { return layout }
+        if base[index] == UInt8(ascii: "?") {
+            index = try CharacterSet.scan(base, from: index + 1, to: count, allowing: .query)
+            layout.queryEnd = index
+            guard index < count else { return layout }
         }
-        if index < bytes.count {  // "#"
-            try CharacterSet.validate(bytes, (index + 1)..<bytes.count, allowing: .query)
-            layout.fragment = (index + 1)..<bytes.count
-        }
+        guard base[index] == UInt8(ascii: "#") else { throw .invalidCharacter(offset: index) }
+        layout.fragmentStart = index + 1
+        try CharacterSet.validate(base, from: index + 1, to: count, allowing: .query)
         return layout
     }
 
-    private static func endsAuthority(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+    /// Reads `[ userinfo "@" ] host [ ":" port ]` from `start` to the next "/", "?" or "#" (RFC 3986
+    /// §3.2), and returns where the authority ends.
+    private static func parseAuthority(
+        _ base: UnsafePointer<UInt8>, from start: Int, count: Int, into layout: inout Layout
+    ) throws(AuthCallbackError) -> Int {
+        var end = start
+        var at = -1
+        while end < count {
+            let byte = base[end]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            if byte == UInt8(ascii: "@"), at < 0 { at = end }
+            end += 1
+        }
+        var hostStart = start
+        if at >= 0 {
+            try CharacterSet.validate(base, from: start, to: at, allowing: .userinfo)
+            layout.userinfoEnd = at
+            hostStart = at + 1
+        }
+        var hostEnd = end
+        if hostStart < end, base[hostStart] == UInt8(ascii: "[") {
+            var close = hostStart + 1
+            while close < end, base[close] != UInt8(ascii: "]") { close += 1 }
+            guard close < end else { throw .invalidHost(offset: hostStart) }
+            for position in (hostStart + 1)..<close where !CharacterSet.isIPLiteral(base[position]) {
+                throw .invalidHost(offset: position)
+            }
+            hostEnd = close + 1
+            guard hostEnd == end || base[hostEnd] == UInt8(ascii: ":") else { throw .invalidHost(offset: hostEnd) }
+        } else {
+            var colon = end - 1
+            while colon >= hostStart, base[colon] != UInt8(ascii: ":") { colon -= 1 }
+            if colon >= hostStart { hostEnd = colon }
+            try CharacterSet.validate(base, from: hostStart, to: hostEnd, allowing: .registeredName)
+        }
+        layout.hostStart = hostStart
+        layout.hostEnd = hostEnd
+        if hostEnd + 1 < end {  // ":" and at least one digit; "host:" has no port
+            var value = 0
+            for position in (hostEnd + 1)..<end {
+                let byte = base[position]
+                guard CharacterSet.isDigit(byte), value <= 65535 else { throw .invalidPort(offset: hostEnd + 1) }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            guard value <= 65535 else { throw .invalidPort(offset: hostEnd + 1) }
+            layout.port = value
+        }
+        return end
     }
 }
 
@@ -178,8 +231,8 @@ extension URI: CustomStringConvertible {
         var text = scheme + ":"
         if let host { text += "//" + host + (port.map { ":\($0)" } ?? "") }
         text += path
-        if layout.query != nil { text += "?<redacted>" }
-        if layout.fragment != nil { text += "#<redacted>" }
+        if layout.queryEnd >= 0 { text += "?<redacted>" }
+        if layout.fragmentStart >= 0 { text += "#<redacted>" }
         return text
     }
 }

@@ -119,4 +119,50 @@ struct AuthorizationResponseTests {
         #expect(response.code == "c0de" && response.idToken == "eyJhbGciOiJSUzI1NiJ9.e30.c2ln")
         #expect(response.user == #"{"name":{"firstName":"Jane"},"email":"j@privaterelay.appleid.com"}"#)
     }
+
+    @Test("finds a repeated name however it is written, and compares names byte for byte")
+    func repeatedNames() throws {
+        #expect(throws: AuthCallbackError.repeatedParameter("code")) { try Self.response("myapp:/cb?co%64e=a&code=b&state=xyz") }
+        #expect(throws: AuthCallbackError.repeatedParameter("state")) { try Self.response("myapp:/cb?code=a&state=xyz&%73tate=xyz") }
+        #expect(throws: AuthCallbackError.repeatedParameter("x y")) { try Self.response("myapp:/cb?x+y=1&code=a&x%20y=2&state=xyz") }
+        #expect(try Self.response("myapp:/cb?code=a&state=xyz&State=1&CODE=2&scope=openid").parameters.count == 5)
+        // Names the checks read, written with escapes, are still those parameters.
+        #expect(try Self.response("myapp:/cb?%63ode=a&st%61te=xyz").code == "a")
+        let parameters = [FormParameter(name: "code", value: "c"), FormParameter(name: "state", value: "xyz")]
+        #expect(try AuthorizationResponse(parameters: parameters, expecting: .init(state: "xyz")).code == "c")
+        #expect(throws: AuthCallbackError.repeatedParameter("code")) {
+            try AuthorizationResponse(parameters: parameters + [FormParameter(name: "code", value: "d")], expecting: .init(state: "xyz"))
+        }
+    }
+
+    @Test("refuses a state that differs in any one byte, or in length, around the 8-byte steps of the comparison")
+    func stateEveryByte() throws {
+        for length in [1, 7, 8, 9, 15, 16, 17, 43] {
+            let state = String(repeating: "s", count: length)
+            #expect(try Self.response("myapp:/cb?code=c&state=\(state)", state: state).state == state)
+            for position in 0..<length {
+                var bytes = Array(state.utf8)
+                bytes[position] = UInt8(ascii: "t")
+                let forged = String(decoding: bytes, as: UTF8.self)
+                #expect(throws: AuthCallbackError.stateMismatch) { try Self.response("myapp:/cb?code=c&state=\(forged)", state: state) }
+            }
+            #expect(throws: AuthCallbackError.stateMismatch) { try Self.response("myapp:/cb?code=c&state=\(state)s", state: state) }
+            #expect(throws: AuthCallbackError.stateMismatch) {
+                try Self.response("myapp:/cb?code=c&state=\(state.dropLast())", state: state)
+            }
+        }
+    }
+
+    @Test("compares iss byte for byte: another Unicode form of the same issuer is a mix-up (RFC 9207 §2.4)")
+    func issuerBytes() throws {
+        let composed = "https://\u{E9}.example"  // é as one code point
+        let decomposed = "https://e\u{301}.example"  // e and a combining acute accent: equal as Swift Strings
+        #expect(throws: AuthCallbackError.issuerMismatch(expected: composed, actual: decomposed)) {
+            try Self.response("myapp:/cb?code=c&state=xyz&iss=https%3A%2F%2Fe%CC%81.example", issuer: composed)
+        }
+        #expect(try Self.response("myapp:/cb?code=c&state=xyz&iss=https%3A%2F%2F%C3%A9.example", issuer: composed).issuer == composed)
+        #expect(throws: AuthCallbackError.issuerMismatch(expected: "https://a.example/x", actual: "https://a.example/y")) {
+            try Self.response("myapp:/cb?code=c&state=xyz&iss=https%3A%2F%2Fa.example%2Fy", issuer: "https://a.example/x")
+        }
+    }
 }

@@ -30,4 +30,95 @@ struct FormParameterTests {
                 == "response_type=code%20id_token&a%20b=")
         #expect(FormParameter.encode([]) == "")
     }
+
+    static func parse(_ text: String) throws(AuthCallbackError) -> [FormParameter] { try FormParameter.parse(Array(text.utf8)) }
+
+    /// RFC 3986 §2.1 and the form rule (`+` is a space), applied to text the test writes: an independent
+    /// reference for where the decoder's eight-byte steps fall.
+    static func reference(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var rest = Array(text.utf8)[...]
+        while let byte = rest.first {
+            if byte == UInt8(ascii: "%"), rest.count >= 3,
+                let value = UInt8(String(decoding: rest.dropFirst().prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                rest = rest.dropFirst(3)
+            } else {
+                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                rest = rest.dropFirst()
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test("decodes %XX, + and plain text at every position around 8- and 16-byte boundaries (lengths 0 to 24)")
+    func boundaries() throws {
+        for length in 0...24 {
+            let plain = String(repeating: "v", count: length)
+            #expect(try Self.parse("n=" + plain) == [FormParameter(name: "n", value: plain)])
+            for position in 0...length {
+                let before = String(plain.prefix(position))
+                let after = String(plain.dropFirst(position))
+                for insert in ["%41", "+", "%2B", "%25", "%C3%A9", "=", "%3D", "%26"] {
+                    let value = before + insert + after
+                    #expect(try Self.parse("n=" + value) == [FormParameter(name: "n", value: Self.reference(value))], "\(value)")
+                    #expect(try Self.parse(value + "=x") == [FormParameter(name: Self.reference(value), value: "x")] || insert == "=")
+                }
+                let split = before + "&" + after
+                #expect(
+                    try Self.parse("n=" + split)
+                        == [FormParameter(name: "n", value: before)] + (after.isEmpty ? [] : [FormParameter(name: after, value: "")]))
+            }
+        }
+    }
+
+    @Test("makes values of exactly 15 and 16 bytes (the small-string limit) as plain text and when decoded")
+    func smallStringLimit() throws {
+        for length in [14, 15, 16, 17] {
+            let value = String(repeating: "x", count: length)
+            #expect(try Self.parse("v=" + value)[0].value == value)
+            #expect(try Self.parse("v=" + value)[0].value.utf8.count == length)
+            let decoded = String(repeating: "x", count: length - 1) + "/"
+            #expect(try Self.parse("v=" + String(repeating: "x", count: length - 1) + "%2F")[0].value == decoded)
+            #expect(
+                try Self.parse("v=" + String(repeating: "x", count: length - 1) + "+")[0].value == String(repeating: "x", count: length - 1)
+                    + " ")
+        }
+    }
+
+    @Test("skips empty segments (&&), keeps empty names and values, and splits at the first = only")
+    func emptyParts() throws {
+        #expect(try Self.parse("") == [])
+        #expect(try Self.parse("&&&") == [])
+        #expect(try Self.parse("&a=1&&b=2&") == [FormParameter(name: "a", value: "1"), FormParameter(name: "b", value: "2")])
+        #expect(try Self.parse("=x") == [FormParameter(name: "", value: "x")])
+        #expect(try Self.parse("a=") == [FormParameter(name: "a", value: "")])
+        #expect(try Self.parse("a") == [FormParameter(name: "a", value: "")])
+        #expect(try Self.parse("=") == [FormParameter(name: "", value: "")])
+        #expect(try Self.parse("a==b=c") == [FormParameter(name: "a", value: "=b=c")])
+        #expect(try Self.parse("a+b=c+d") == [FormParameter(name: "a b", value: "c d")])
+    }
+
+    @Test("refuses a % without two hex digits at its offset, and decoded bytes that are not UTF-8 (RFC 3629)")
+    func strictDecoding() throws {
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 2)) { try Self.parse("a=%") }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 2)) { try Self.parse("a=%4") }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 12)) { try Self.parse("a=0123456789%4") }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 0)) { try Self.parse("%=1") }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 2)) { try Self.parse("a=%4&b=1") }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 2)) { try Self.parse("a=%x1") }
+        // Ill-formed sequences from RFC 3629 §3 and Unicode Table 3-7: a lone continuation byte, an overlong
+        // "/", a truncated sequence, a surrogate (U+D800), a code point past U+10FFFF, 0xFF.
+        for bad in ["%80", "%C0%AF", "%C3", "%C3%28", "%ED%A0%80", "%F4%90%80%80", "%FF", "abcdefgh%E2%82"] {
+            #expect(throws: AuthCallbackError.invalidUTF8, "\(bad)") { try Self.parse("a=" + bad) }
+            #expect(throws: AuthCallbackError.invalidUTF8, "\(bad)") { try Self.parse(bad + "=a") }
+        }
+        // Well-formed: U+00E9, U+20AC, U+1F600 and the largest code point U+10FFFF.
+        #expect(try Self.parse("a=%C3%A9%E2%82%AC%F0%9F%98%80%F4%8F%BF%BF")[0].value == "\u{E9}\u{20AC}\u{1F600}\u{10FFFF}")
+        // Raw bytes (a form_post body is bytes): UTF-8 is read as text, anything else is refused.
+        #expect(try FormParameter.parse(Array("a=é".utf8))[0].value == "é")
+        #expect(throws: AuthCallbackError.invalidUTF8) { try FormParameter.parse([0x61, 0x3d, 0xff]) }
+        #expect(throws: AuthCallbackError.invalidUTF8) { try FormParameter.parse([0xc3, 0x3d, 0x61]) }
+    }
 }

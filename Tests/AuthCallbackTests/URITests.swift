@@ -59,4 +59,108 @@ struct URITests {
         #expect(try uri.queryParameters() == [FormParameter(name: "x", value: "a b+c"), FormParameter(name: "y", value: "")])
         #expect(throws: AuthCallbackError.invalidUTF8) { try URI(parsing: "myapp:/?x=%FF").queryParameters() }
     }
+
+    // RFC 3986 §2.2–2.3 and §3: the character sets, written out from the ABNF.
+    static let unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+    static let subDelimiters = "!$&'()*+,;="
+
+    /// Every ASCII byte but "%", as a one-character string with its code.
+    static var asciiBytes: [(UInt8, String)] {
+        (0..<128).compactMap { code in code == 0x25 ? nil : (UInt8(code), String(UnicodeScalar(UInt8(code)))) }
+    }
+
+    @Test("accepts in a path exactly pchar and \"/\" (RFC 3986 §3.3), every ASCII byte tried in every position of a word")
+    func pathCharacters() throws {
+        let allowed = Set((Self.unreserved + Self.subDelimiters + ":@/").utf8)
+        for (byte, character) in Self.asciiBytes where byte != UInt8(ascii: "?") && byte != UInt8(ascii: "#") {
+            // Offsets 4…21 put the byte at every position of the eight-byte blocks the scanner reads.
+            for prefix in 0..<18 {
+                let text = "a:/p" + String(repeating: "p", count: prefix) + character + "xyzxyzxyz"
+                if allowed.contains(byte) {
+                    #expect(try URI(parsing: text).path == "/p" + String(repeating: "p", count: prefix) + character + "xyzxyzxyz")
+                } else {
+                    #expect(throws: AuthCallbackError.invalidCharacter(offset: 4 + prefix), "byte \(byte)") { try URI(parsing: text) }
+                }
+            }
+        }
+        #expect(throws: AuthCallbackError.invalidCharacter(offset: 3)) { try URI(parsing: "a:/é") }
+    }
+
+    @Test("accepts in a query and a fragment exactly pchar, \"/\" and \"?\" (RFC 3986 §3.4, §3.5)")
+    func queryAndFragmentCharacters() throws {
+        let allowed = Set((Self.unreserved + Self.subDelimiters + ":@/?").utf8)
+        for (byte, character) in Self.asciiBytes where byte != UInt8(ascii: "#") {
+            for prefix in [0, 1, 6, 7, 8, 9, 15, 16, 17] {
+                let value = String(repeating: "q", count: prefix) + character + "rest"
+                if allowed.contains(byte) {
+                    #expect(try URI(parsing: "a:/p?" + value).query == value)
+                    #expect(try URI(parsing: "a:/p#" + value).fragment == value)
+                } else {
+                    #expect(throws: AuthCallbackError.invalidCharacter(offset: 5 + prefix), "byte \(byte)") {
+                        try URI(parsing: "a:/p?" + value)
+                    }
+                    #expect(throws: AuthCallbackError.invalidCharacter(offset: 5 + prefix), "byte \(byte)") {
+                        try URI(parsing: "a:/p#" + value)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("accepts in a scheme exactly ALPHA, DIGIT, \"+\", \"-\" and \".\" after a letter (RFC 3986 §3.1)")
+    func schemeCharacters() throws {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-.".utf8)
+        for (byte, character) in Self.asciiBytes where byte != UInt8(ascii: ":") {
+            if allowed.contains(byte) {
+                #expect(try URI(parsing: "a" + character + ":/").scheme == "a" + character)
+            } else {
+                #expect(throws: AuthCallbackError.invalidScheme(offset: 1), "byte \(byte)") { try URI(parsing: "a" + character + ":/") }
+            }
+        }
+    }
+
+    @Test("accepts in a host exactly unreserved and sub-delims (reg-name, RFC 3986 §3.2.2), and in userinfo also \":\"")
+    func hostCharacters() throws {
+        let host = Set((Self.unreserved + Self.subDelimiters).utf8)
+        let delimiters = Set(":@/?#[".utf8)
+        for (byte, character) in Self.asciiBytes where !delimiters.contains(byte) {
+            if host.contains(byte) {
+                #expect(try URI(parsing: "a://h" + character + "h/").host == "h" + character + "h")
+                #expect(try URI(parsing: "a://u" + character + ":u@h/").userinfo == "u" + character + ":u")
+            } else {
+                #expect(throws: AuthCallbackError.invalidCharacter(offset: 5), "byte \(byte)") {
+                    try URI(parsing: "a://h" + character + "h/")
+                }
+                #expect(throws: AuthCallbackError.invalidCharacter(offset: 5), "byte \(byte)") {
+                    try URI(parsing: "a://u" + character + ":u@h/")
+                }
+            }
+        }
+    }
+
+    @Test("refuses a % without two hex digits before the component ends, at the %, in every component")
+    func percentAtTheEnd() {
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 10)) { try URI(parsing: "myapp:/?a=%") }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 10)) { try URI(parsing: "myapp:/?a=%4") }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 10)) { try URI(parsing: "myapp:/?a=%4#x") }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 10)) { try URI(parsing: "myapp:/?a=%G1") }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 8)) { try URI(parsing: "myapp:/a%?x") }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 9)) { try URI(parsing: "myapp:/a#%4") }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 8)) { try URI(parsing: "http://h%/") }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 7)) { try URI(parsing: "http://%zz@h/") }
+        // Lowercase and uppercase hex digits are both HEXDIG.
+        #expect(try URI(parsing: "myapp:/%aF?a=%Af#%fa").path == "/%aF")
+    }
+
+    @Test("splits the query from the fragment at the first #, and keeps ? inside both")
+    func queryAndFragment() throws {
+        let uri = try URI(parsing: "myapp:/cb?code=1&next=/a?b#state=2&x=?")
+        #expect(uri.query == "code=1&next=/a?b" && uri.fragment == "state=2&x=?")
+        #expect(try uri.queryParameters() == [FormParameter(name: "code", value: "1"), FormParameter(name: "next", value: "/a?b")])
+        #expect(try uri.fragmentParameters() == [FormParameter(name: "state", value: "2"), FormParameter(name: "x", value: "?")])
+        #expect(try URI(parsing: "myapp:/cb#a=1").query == nil)
+        #expect(try URI(parsing: "myapp:/cb?#").query == "" && URI(parsing: "myapp:/cb?#").fragment == "")
+        #expect(try URI(parsing: "myapp:/cb?").queryParameters().isEmpty)
+        #expect(throws: AuthCallbackError.invalidCharacter(offset: 11)) { try URI(parsing: "myapp:/cb#a#b") }
+    }
 }
