@@ -139,7 +139,7 @@ struct URITests {
     }
 
     @Test("refuses a % without two hex digits before the component ends, at the %, in every component")
-    func percentAtTheEnd() {
+    func percentAtTheEnd() throws {
         #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 10)) { try URI(parsing: "myapp:/?a=%") }
         #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 10)) { try URI(parsing: "myapp:/?a=%4") }
         #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 10)) { try URI(parsing: "myapp:/?a=%4#x") }
