@@ -93,29 +93,31 @@ enum P256GeneratorComb {
 extension P256ProjectivePoint {
     /// P + Q for any P and an affine Q = (x, y) in Montgomery form that is a point of the curve (not
     /// infinity): Algorithm 5 of Renes–Costello–Batina (mixed addition, a = −3), Algorithm 4 with
-    /// Z₂ = 1, 11 multiplications and 2 by b. Doubling and P = infinity need no special case.
+    /// Z₂ = 1, 11 multiplications and 2 by b. Doubling and P = infinity need no special case. Products go
+    /// to ``P256Prime`` directly: the field's dispatch on its modulus would be a (public) jump, which
+    /// `.ci/constant-time-check` rightly cannot tell from a secret one.
     func addingAffine(x qx: U256, y qy: U256) -> P256ProjectivePoint {
         let f = P256PublicKey.field
         let b = P256PublicKey.b
-        var t0 = f.multiply(x, qx)
-        var t1 = f.multiply(y, qy)
+        var t0 = P256Prime.multiply(x, qx)
+        var t1 = P256Prime.multiply(y, qy)
         var t2 = z
         var t3 = f.add(qx, qy)
         var t4 = f.add(x, y)
-        t3 = f.multiply(t3, t4)
+        t3 = P256Prime.multiply(t3, t4)
         t4 = f.add(t0, t1)
         t3 = f.subtract(t3, t4)
-        t4 = f.multiply(qy, z)
+        t4 = P256Prime.multiply(qy, z)
         t4 = f.add(t4, y)
-        var y3 = f.multiply(qx, z)
+        var y3 = P256Prime.multiply(qx, z)
         y3 = f.add(y3, x)
-        var z3 = f.multiply(b, t2)
+        var z3 = P256Prime.multiply(b, t2)
         var x3 = f.subtract(y3, z3)
         z3 = f.add(x3, x3)
         x3 = f.add(x3, z3)
         z3 = f.subtract(t1, x3)
         x3 = f.add(t1, x3)
-        y3 = f.multiply(b, y3)
+        y3 = P256Prime.multiply(b, y3)
         t1 = f.add(t2, t2)
         t2 = f.add(t1, t2)
         y3 = f.subtract(y3, t2)
@@ -125,14 +127,14 @@ extension P256ProjectivePoint {
         t1 = f.add(t0, t0)
         t0 = f.add(t1, t0)
         t0 = f.subtract(t0, t2)
-        t1 = f.multiply(t4, y3)
-        t2 = f.multiply(t0, y3)
-        y3 = f.multiply(x3, z3)
+        t1 = P256Prime.multiply(t4, y3)
+        t2 = P256Prime.multiply(t0, y3)
+        y3 = P256Prime.multiply(x3, z3)
         y3 = f.add(y3, t2)
-        x3 = f.multiply(t3, x3)
+        x3 = P256Prime.multiply(t3, x3)
         x3 = f.subtract(x3, t1)
-        z3 = f.multiply(t4, z3)
-        t1 = f.multiply(t3, t0)
+        z3 = P256Prime.multiply(t4, z3)
+        t1 = P256Prime.multiply(t3, t0)
         z3 = f.add(z3, t1)
         return P256ProjectivePoint(x: x3, y: y3, z: z3)
     }
