@@ -19,4 +19,15 @@ struct ConstantTimeTests {
         #expect(!ConstantTime.isEqual([1, 2], [1, 2, 0]))
         #expect(!ConstantTime.isEqual([UInt8](), [0]))
     }
+
+    @Test("gives the same answers for sequences without contiguous storage as for arrays")
+    func nonContiguous() {
+        let cases: [([UInt8], [UInt8])] = [([1, 2, 3], [1, 2, 3]), ([1, 2], [1, 2, 0]), ([0], []), ([], []), ([7, 8], [7, 9])]
+        for (left, right) in cases {
+            let expected = left == right
+            #expect(ConstantTime.isEqual(AnySequence(left), AnySequence(right)) == expected)
+            #expect(ConstantTime.isEqual(AnySequence(left), right) == expected)
+            #expect(ConstantTime.isEqual(left, right) == expected)
+        }
+    }
 }
