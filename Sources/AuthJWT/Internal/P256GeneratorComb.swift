@@ -6,43 +6,26 @@
 /// of its window and keeps the wanted one with masks, so no memory index depends on k; a zero digit still
 /// adds (a dummy point) and the sum is then dropped by a mask, so no branch depends on k either.
 enum P256GeneratorComb {
-    /// An affine point, coordinates in Montgomery form.
-    struct Entry: Sendable {
-        var x: U256
-        var y: U256
-    }
-
     /// j·16^i·G for i = 0…63 and j = 1…15, at index 15·i + j − 1: 960 points, built once per process on
-    /// first use (960 complete additions and one inversion, a fraction of a millisecond) from G, which
-    /// is public.
-    static let table: [Entry] = {
-        let f = P256PublicKey.field
-        var points: [P256ProjectivePoint] = []
+    /// first use (960 additions and one inversion for all, a fraction of a millisecond). Built with the
+    /// variable-time Jacobian formulas and batch normalisation that verification uses: G and its multiples
+    /// are public; only the lookups below touch the secret.
+    static let table: [P256AffinePoint] = {
+        var points: [JacobianPoint] = []
         points.reserveCapacity(960)
-        var base = P256ProjectivePoint.generator  // 16^i·G
+        var base = P256PublicKey.generator  // 16^i·G
         for _ in 0..<64 {
             var multiple = base
             for _ in 1...15 {
                 points.append(multiple)
-                multiple = multiple.adding(base)
+                multiple = multiple.addingVartime(base)
             }
             base = multiple  // 16·16^i·G
         }
-        // All Z inverted with one inversion (Montgomery's trick): prefix products, then backwards.
-        // No Z is zero: j·16^i is below the group order n for every entry.
-        var prefix: [U256] = []
-        prefix.reserveCapacity(points.count)
-        var product = f.toMontgomery(.one)
-        for point in points {
-            product = f.multiply(product, point.z)
-            prefix.append(product)
-        }
-        var inverse = f.invert(product)  // 1 / (z₀ ⋯ z₉₅₉)
-        var entries = [Entry](repeating: Entry(x: .zero, y: .zero), count: points.count)
-        for index in stride(from: points.count - 1, through: 0, by: -1) {
-            let zInverse = index == 0 ? inverse : f.multiply(inverse, prefix[index - 1])
-            inverse = f.multiply(inverse, points[index].z)
-            entries[index] = Entry(x: f.multiply(points[index].x, zInverse), y: f.multiply(points[index].y, zInverse))
+        // No point is at infinity: j·16^i is below the group order n for every entry. The lookups read all
+        // 960 entries through an unsafe pointer, so a table of any other size must never exist.
+        guard let entries = P256AffinePoint.batchNormalizedVartime(points), entries.count == 960 else {
+            fatalError("P-256 comb: a multiple of G at infinity")
         }
         return entries
     }()
@@ -64,7 +47,7 @@ enum P256GeneratorComb {
     /// read is at most 15·63 + 14 = 959 < 960 = table.count (first ≤ 48, window < 16, j ≤ 15).
     @inline(__always)
     private static func addWindows(
-        of limb: UInt64, first: Int, to result: inout P256ProjectivePoint, table: UnsafeBufferPointer<Entry>
+        of limb: UInt64, first: Int, to result: inout P256ProjectivePoint, table: UnsafeBufferPointer<P256AffinePoint>
     ) {
         for window in 0..<16 {
             // Through the barrier, the optimiser does not know the digit is below 16, so it cannot turn
