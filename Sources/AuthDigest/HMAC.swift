@@ -19,47 +19,53 @@
 /// - Security: verify with ``isValidAuthenticationCode(_:authenticating:key:)``, which compares in constant
 ///   time. The hasher keeps state derived from the key, so its `description` and reflection are redacted.
 public struct HMAC<H: HashFunction>: Sendable {
-    private var inner = H()
-    private var outer = H()
+    // Inlinable, so that a caller in another module gets HMAC specialized for its hash (a plain call into
+    // SHA256's functions) rather than the generic code, which handles `H` through witness tables.
+    @usableFromInline var inner = H()
+    @usableFromInline var outer = H()
 
     /// Starts a MAC computation keyed with `key`.
+    @inlinable
     public init(key: some Sequence<UInt8>) {
         self =
             key.withContiguousStorageIfAvailable { HMAC(keyBuffer: UnsafeRawBufferPointer($0)) }
             ?? Array(key).withUnsafeBytes { HMAC(keyBuffer: $0) }
     }
 
-    private init(keyBuffer: UnsafeRawBufferPointer) {
-        var block = HashBlock()
-        block.withUnsafeMutableBytes { storage in
-            let padded = UnsafeMutableRawBufferPointer(rebasing: storage[..<H.blockByteCount])
+    @inlinable
+    init(keyBuffer: UnsafeRawBufferPointer) {
+        withUnsafeTemporaryAllocation(byteCount: H.blockByteCount, alignment: 8) { padded in
+            padded.initializeMemory(as: UInt8.self, repeating: 0)
             if keyBuffer.count > H.blockByteCount {
                 H.hash(bufferPointer: keyBuffer).withUnsafeBytes { hashed in
-                    padded.baseAddress!.copyMemory(from: hashed.baseAddress!, byteCount: hashed.count)
+                    padded.copyMemory(from: hashed)
                 }
-            } else if let key = keyBuffer.baseAddress {
-                padded.baseAddress!.copyMemory(from: key, byteCount: keyBuffer.count)
+            } else if !keyBuffer.isEmpty {
+                padded.copyMemory(from: keyBuffer)
             }
             for index in padded.indices { padded[index] ^= 0x36 }
             inner.update(bufferPointer: UnsafeRawBufferPointer(padded))
             for index in padded.indices { padded[index] ^= 0x36 ^ 0x5c }
             outer.update(bufferPointer: UnsafeRawBufferPointer(padded))
-            storage.initializeMemory(as: UInt8.self, repeating: 0)
+            padded.initializeMemory(as: UInt8.self, repeating: 0)
         }
     }
 
     /// Adds bytes to the message being authenticated.
+    @inlinable
     public mutating func update(data: some Sequence<UInt8>) {
         inner.update(data: data)
     }
 
     /// Adds the bytes of a raw buffer to the message being authenticated.
+    @inlinable
     public mutating func update(bufferPointer: UnsafeRawBufferPointer) {
         inner.update(bufferPointer: bufferPointer)
     }
 
     /// Returns the MAC of everything added so far, as long as a digest of `H`:
     /// H(K ⊕ opad ‖ H(K ⊕ ipad ‖ message)).
+    @inlinable
     public func finalize() -> H.Digest {
         var outer = self.outer
         inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
@@ -67,6 +73,7 @@ public struct HMAC<H: HashFunction>: Sendable {
     }
 
     /// Returns the MAC of `data` under `key` in one call.
+    @inlinable
     public static func authenticationCode(
         for data: some Sequence<UInt8>,
         key: some Sequence<UInt8>
@@ -79,6 +86,7 @@ public struct HMAC<H: HashFunction>: Sendable {
     /// Returns whether `code` is the MAC of `data` under `key`, comparing in constant time.
     ///
     /// A `code` of any length other than the digest's is simply not valid (the length is not secret).
+    @inlinable
     public static func isValidAuthenticationCode(
         _ code: some Sequence<UInt8>,
         authenticating data: some Sequence<UInt8>,
