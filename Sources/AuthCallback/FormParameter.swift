@@ -50,18 +50,24 @@ public struct FormParameter: Hashable, Sendable {
             var nameIsEncoded = false
             var encoded: UInt8 = 0
             while end < range.upperBound {
-                // Eight ordinary bytes at a time, to the first "&", "=", "%", "+" or non-ASCII byte.
-                while end + 8 <= range.upperBound {
+                // Sixteen ordinary bytes at a time (eight, then one, near the end) to the first "&", "=", "%", "+"
+                // or non-ASCII byte: a block or word that stops early stops at that byte, before the end.
+                if end + 16 <= range.upperBound {
+                    let plain = Block.leadingCount(Block.formSpecials(Block.load(base + end)))
+                    end += plain
+                    if plain == 16 { continue }
+                } else if end + 8 <= range.upperBound {
                     let word = Word.load(base + end)
                     let special =
                         Word.highBytes(word) | Word.bytes(word, equalTo: UInt8(ascii: "&")) | Word.bytes(word, equalTo: UInt8(ascii: "="))
                         | Word.bytes(word, equalTo: UInt8(ascii: "%")) | Word.bytes(word, equalTo: UInt8(ascii: "+"))
                     let plain = Word.leadingCount(special)
                     end += plain
-                    guard plain == 8 else { break }
+                    if plain == 8 { continue }
+                } else {
+                    while end < range.upperBound, table[Int(base[end])] == 0 { end += 1 }
+                    guard end < range.upperBound else { break }
                 }
-                while end < range.upperBound, table[Int(base[end])] == 0 { end += 1 }
-                guard end < range.upperBound else { break }
                 let kind = table[Int(base[end])]
                 if kind == PercentDecoding.FormClass.separator { break }
                 if kind == PercentDecoding.FormClass.equals {
