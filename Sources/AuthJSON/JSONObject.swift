@@ -45,9 +45,16 @@ public struct JSONObject: Hashable, Sendable {
         let length = name.utf8.count
         for position in members.indices {
             let candidate = members[position].name.utf8
-            if candidate.count == length, candidate.elementsEqual(name.utf8) { return position }
+            if candidate.count == length, Self.sameBytes(candidate, name.utf8) { return position }
         }
         return nil
+    }
+
+    /// Whether two names have the same UTF-8 bytes: over their contiguous storage when both have it (native
+    /// strings do), which is several times faster than comparing the views element by element.
+    private static func sameBytes(_ a: String.UTF8View, _ b: String.UTF8View) -> Bool {
+        let contiguous = a.withContiguousStorageIfAvailable { a in b.withContiguousStorageIfAvailable { b in a.elementsEqual(b) } }
+        return contiguous.flatMap { $0 } ?? a.elementsEqual(b)
     }
 
     /// Adds a member at the end.

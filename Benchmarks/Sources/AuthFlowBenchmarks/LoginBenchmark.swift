@@ -2,6 +2,7 @@ import AuthClient
 import AuthCredentials
 import AuthJWT
 import AuthTesting
+import Foundation
 
 /// Complete logins through AuthTesting's in-process fake provider: authorization request (PKCE, state,
 /// nonce), the session and the fake browser, the callback checks, the code exchange with client
@@ -23,7 +24,9 @@ enum LoginBenchmark {
             ("ES256 ID token, public client", .es256, .none),
             ("RS256 ID token, public client", .rs256, .none),
         ]
-        for (name, key, authentication) in cases {
+        // AUTHFLOW_LOGIN_ALGORITHM=ES256 runs that row only (for profiling one algorithm).
+        let only = ProcessInfo.processInfo.environment["AUTHFLOW_LOGIN_ALGORITHM"]
+        for (name, key, authentication) in cases where only.map({ name.hasPrefix($0 + " ") }) ?? true {
             var configuration = FakeOpenIDProvider.Configuration()
             configuration.signingKey = key
             configuration.clientAuthentication = authentication

@@ -4,9 +4,10 @@ import AuthDigest
 ///
 /// Curve constants from FIPS 186-4 Appendix D.1.2.3 (SEC 2 secp256r1). Verification works on public
 /// values only, so it is variable time (the `Vartime` functions): u₁·G comes from the fixed-base comb of
-/// ``P256GeneratorTable`` (no doublings), u₂·Q from a width-5 NAF over Q, 3Q, …, 15Q (256 doublings,
-/// about 43 additions), in Jacobian coordinates (``JacobianPoint``); the result's x-coordinate is compared
-/// without an inversion, and s⁻¹ mod n is a sliding-window exponentiation.
+/// ``P256GeneratorTable`` (no doublings), u₂·Q from a width-5 NAF over the key's own table of odd
+/// multiples of 2^(33j)·Q (``P256PublicKeyTable``: 33 doublings, about 43 additions), in Jacobian
+/// coordinates (``JacobianPoint``); the result's x-coordinate is compared without an inversion, and s⁻¹
+/// mod n is a binary extended Euclid (``P256Field/invertVartime(_:)``).
 struct P256PublicKey: Sendable {
     static let field = P256Field(modulus: "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
     static let scalars = P256Field(modulus: "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
@@ -19,6 +20,8 @@ struct P256PublicKey: Sendable {
 
     /// The public point Q, z = 1.
     let point: JacobianPoint
+    /// Q's multiples table for u₂·Q (``P256PublicKeyTable``), built on the first verification, shared by copies.
+    let table = P256PublicKeyTable.Cache()
 
     /// Validates the public point: 32-byte coordinates below p that satisfy y² = x³ − 3x + b (so it is not
     /// the point at infinity, which has no affine coordinates).
@@ -52,20 +55,27 @@ struct P256PublicKey: Sendable {
         var e = U256(bigEndian: digest)
         if !e.isLess(than: scalars.modulus) { e = e.subtracting(scalars.modulus).0 }
 
-        let w = scalars.invert(scalars.toMontgomery(s))  // s⁻¹·R mod n
+        let w = scalars.toMontgomery(scalars.invertVartime(s))  // s⁻¹·R mod n (s is public)
         let u1 = scalars.multiply(e, w)  // e·s⁻¹ mod n (the R cancels)
         let u2 = scalars.multiply(r, w)
         return Self.hasXCoordinateVartime(linearCombinationVartime(u1, u2), congruentTo: r)
     }
 
-    /// u₁·G + u₂·Q: u₂·Q by ``multipleVartime(_:)``, then u₁·G's comb terms added to it.
+    /// u₁·G + u₂·Q: u₂·Q by the key's ``P256PublicKeyTable`` (33 doublings), then u₁·G's comb terms added.
     func linearCombinationVartime(_ u1: U256, _ u2: U256) -> JacobianPoint {
-        P256GeneratorTable.addingMultipleVartime(u1, to: multipleVartime(u2))
+        let multiple = table.table(for: point)?.multipleVartime(u2) ?? multipleWithoutTableVartime(u2)
+        return P256GeneratorTable.addingMultipleVartime(u1, to: multiple)
+    }
+
+    /// k·Q with the key's table (built now if needed), or ``multipleWithoutTableVartime(_:)`` without one.
+    func multipleVartime(_ k: U256) -> JacobianPoint {
+        table.table(for: point)?.multipleVartime(k) ?? multipleWithoutTableVartime(k)
     }
 
     /// k·Q by a width-5 NAF: Q, 3Q, …, 15Q computed per call (one doubling, seven additions), then 256
-    /// doublings and an addition per nonzero digit (about 43 for a random k).
-    func multipleVartime(_ k: U256) -> JacobianPoint {
+    /// doublings and an addition per nonzero digit (about 43 for a random k). The reference the table's
+    /// results are tested against, and the fallback should a table not build.
+    func multipleWithoutTableVartime(_ k: U256) -> JacobianPoint {
         let twice = point.doubled()
         var oddMultiples = [point]
         oddMultiples.reserveCapacity(8)
