@@ -39,7 +39,8 @@ package enum TestSigning {
         var e = U256(bigEndian: Array(SHA256.hash(data: message)))
         if !e.isLess(than: scalars.modulus) { e = e.subtracting(scalars.modulus).0 }
         let sum = scalars.add(scalars.toMontgomery(e), scalars.multiply(scalars.toMontgomery(r), scalars.toMontgomery(d)))
-        let s = scalars.fromMontgomery(scalars.multiply(scalars.invert(scalars.toMontgomery(k)), sum))
+        // k is a test nonce, so the variable-time inverse (a few µs, not Fermat's ~300 multiplications) is fine.
+        let s = scalars.fromMontgomery(scalars.multiply(scalars.toMontgomery(scalars.invertVartime(k)), sum))
         guard !r.isZero, !s.isZero else { return nil }
         return bytes(r) + bytes(s)
     }
@@ -52,7 +53,8 @@ package enum TestSigning {
 
     private static func affine(_ point: JacobianPoint) -> (x: [UInt8], y: [UInt8])? {
         guard !point.z.isZero else { return nil }
-        let zInverse = P256PublicKey.field.invert(point.z)
+        let field = P256PublicKey.field
+        let zInverse = field.toMontgomery(field.invertVartime(field.fromMontgomery(point.z)))
         let zInverseSquared = P256Prime.square(zInverse)
         let x = P256Prime.fromMontgomery(P256Prime.multiply(point.x, zInverseSquared))
         let y = P256Prime.fromMontgomery(P256Prime.multiply(point.y, P256Prime.multiply(zInverseSquared, zInverse)))
