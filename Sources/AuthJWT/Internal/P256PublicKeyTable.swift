@@ -62,10 +62,43 @@ final class P256PublicKeyTable: Sendable {
 
     /// Where a key keeps its table: empty until the first verification builds it. Concurrent first
     /// verifications may each build one; the first stored is kept, the others are dropped.
+    ///
+    /// Synchronization's `AtomicLazyReference` needs macOS 15 / iOS 18 on Apple systems, and the package
+    /// supports macOS 13 / iOS 16: there the cache is made only when the system has it, and on older
+    /// systems verification runs without a table (``P256PublicKey/multipleWithoutTableVartime(_:)``).
     final class Cache: Sendable {
+        #if canImport(Darwin)
+            private let storage: (any AnyObject & Sendable)?
+
+            init() {
+                if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+                    storage = Storage()
+                } else {
+                    storage = nil
+                }
+            }
+
+            /// The table of `point`, built now if it is not yet; nil if it cannot be built or kept here.
+            func table(for point: JacobianPoint) -> P256PublicKeyTable? {
+                guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return nil }
+                guard let storage = storage as? Storage else { return nil }
+                return storage.table(for: point)
+            }
+        #else
+            private let storage = Storage()
+
+            /// The table of `point`, built now if it is not yet; nil if it cannot be built.
+            func table(for point: JacobianPoint) -> P256PublicKeyTable? {
+                storage.table(for: point)
+            }
+        #endif
+    }
+
+    /// The atomic slot itself.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    private final class Storage: Sendable {
         private let table = AtomicLazyReference<P256PublicKeyTable>()
 
-        /// The table of `point`, built now if it is not yet; nil if it cannot be built.
         func table(for point: JacobianPoint) -> P256PublicKeyTable? {
             if let built = table.load() { return built }
             guard let built = P256PublicKeyTable(point) else { return nil }
