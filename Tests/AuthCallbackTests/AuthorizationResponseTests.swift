@@ -29,6 +29,16 @@ struct AuthorizationResponseTests {
         #expect(!response.description.contains("SplxlOBeZQQYbYS6WxSbIA"))
     }
 
+    @Test("names every parameter in its description but shows no value, even when a name repeats the code's text")
+    func descriptionShowsNamesNotValues() throws {
+        // Found by the authorization-response fuzz target (Fuzz/): a valueless parameter named after the code.
+        let response = try Self.response(
+            "com.example.app:/cb?code=SplxlOBeZQQYbYS6WxSbIA&state=xyz&isSplxlOBeZQQYbYS6WxSbIA&stat9=f")
+        #expect(response.parameters.map(\.name) == ["code", "state", "isSplxlOBeZQQYbYS6WxSbIA", "stat9"])
+        #expect(response.description.contains("\"isSplxlOBeZQQYbYS6WxSbIA\"") && response.description.contains("code: <redacted>"))
+        #expect(!response.description.contains("=SplxlOBeZQQYbYS6WxSbIA") && !response.description.contains("\"f\""))
+    }
+
     @Test("checks iss with the RFC 9207 example, and refuses a mix-up")
     func rfc9207() throws {
         let uri =

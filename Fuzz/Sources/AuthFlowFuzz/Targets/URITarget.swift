@@ -41,7 +41,11 @@ extension FuzzTarget {
             check(response.state == "fuzz-state", "a response with another state was accepted")
             check(!response.code.isEmpty, "a response without a code was accepted")
             check(response.issuer == nil || response.issuer == "https://issuer.example", "a response from another issuer was accepted")
-            check(!"\(response)".contains(response.code) || response.code.utf8.count < 8, "the description shows the code")
+            // The description names the parameters by design, so a name that contains the code's text may show it.
+            check(
+                !"\(response)".contains(response.code) || response.code.utf8.count < 8
+                    || response.parameters.contains { $0.name.contains(response.code) },
+                "the description shows the code")
         }
         if let parameters = try? FormParameter.parse(bytes) {
             let again = try? FormParameter.parse(Array(FormParameter.encode(parameters).utf8))
