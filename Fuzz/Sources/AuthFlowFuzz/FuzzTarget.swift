@@ -54,3 +54,37 @@ func writeError(_ message: String) {
     var bytes = Array(message.utf8)
     _ = bytes.withUnsafeMutableBufferPointer { write(2, $0.baseAddress, $0.count) }
 }
+
+/// Checks that `shown` (a description or a dump) hides `secret`.
+///
+/// A redacting rendering still shows some text by design, and the fuzzer can make a secret equal to it (a
+/// token copied from the input's `scope`, or from a member name the rendering prints). So a secret is not
+/// checked when it is shorter than `minimumLength` bytes (it may occur by chance), occurs in a field shown by design (`visible`), occurs in the
+/// rendering's fixed text (`template`: the same rendering of a reference value), or holds a character the
+/// template puts between fields (it could span a shown field and the fixed text). A rendering that leaks
+/// shows every other secret too, which the fuzzer reaches at once.
+func checkHidden(
+    _ secret: String, in shown: String, visible: [String?] = [], template: String, minimumLength: Int = 12,
+    _ reason: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line
+) {
+    guard secret.utf8.count >= minimumLength, !visible.contains(where: { $0?.contains(secret) ?? false }), !template.contains(secret)
+    else { return }
+    let separators = Set(template.unicodeScalars.filter { !isTokenCharacter($0) })
+    guard !secret.unicodeScalars.contains(where: { separators.contains($0) }) else { return }
+    check(!shown.contains(secret), reason(), file: file, line: line)
+}
+
+/// RFC 6750 §2.1's b64token characters: the characters a token is made of in practice.
+private func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "A"..."Z", "a"..."z", "0"..."9", "-", ".", "_", "~", "+", "/", "=": true
+    default: false
+    }
+}
+
+/// What `dump` prints for `value`.
+func dumped(_ value: some Any) -> String {
+    var text = ""
+    dump(value, to: &text)
+    return text
+}

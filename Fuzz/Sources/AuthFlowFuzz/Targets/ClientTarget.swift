@@ -37,7 +37,9 @@ extension FuzzTarget {
         check(!device.deviceCode.isEmpty && !device.userCode.isEmpty, "a response without codes was accepted")
         check(isHTTPS(device.verificationURI), "a verification URI that is not https was accepted")
         check(device.expiresIn > 0 && device.interval > 0, "a non-positive lifetime or interval was accepted")
-        if device.deviceCode.utf8.count >= 12 { check(!"\(device)".contains(device.deviceCode), "the description shows the device code") }
+        checkHidden(
+            device.deviceCode, in: "\(device)", visible: [device.userCode, device.verificationURI, device.verificationURIComplete],
+            template: "\(referenceDeviceAuthorization)", "the description shows the device code")
     }
 
     /// `WWW-Authenticate` challenges (RFC 9110 §11.6.1).
@@ -70,3 +72,9 @@ func isHTTPS(_ text: String) -> Bool {
     let prefix = Array(text.utf8.prefix(8)).map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
     return prefix == Array("https://".utf8)
 }
+
+private let referenceDeviceAuthorization = try! DeviceAuthorization(
+    json: Array(
+        #"{"device_code":"a","user_code":"b","verification_uri":"https://c","verification_uri_complete":"https://d","expires_in":1,"interval":1}"#
+            .utf8),
+    receivedAt: NumericDate(secondsSince1970: 0))

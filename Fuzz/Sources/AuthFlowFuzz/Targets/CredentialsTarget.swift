@@ -10,11 +10,10 @@ extension FuzzTarget {
     ) { bytes in
         guard let response = try? TokenResponse(json: bytes) else { return }
         check(!response.accessToken.isEmpty && !response.tokenType.isEmpty, "a response without access_token or token_type was accepted")
-        var dumped = ""
-        dump(response, to: &dumped)
-        for secret in [response.accessToken, response.refreshToken, response.idToken].compactMap({ $0 }) where secret.utf8.count >= 12 {
-            check(!"\(response)".contains(secret), "the description shows a token")
-            check(!dumped.contains(secret), "dump shows a token")
+        let visible = [response.tokenType, response.scope] + response.additionalParameters.names
+        for secret in [response.accessToken, response.refreshToken, response.idToken].compactMap({ $0 }) {
+            checkHidden(secret, in: "\(response)", visible: visible, template: "\(referenceTokenResponse)", "the description shows a token")
+            checkHidden(secret, in: dumped(response), visible: visible, template: dumped(referenceTokenResponse), "dump shows a token")
         }
     }
 
@@ -38,3 +37,7 @@ extension FuzzTarget {
         check(credential.email == nil || credential.email == "fuzz@privaterelay.appleid.com", "the unsigned email overrode the signed one")
     }
 }
+
+/// A response with every member, whose rendering is the fixed text around the shown fields.
+private let referenceTokenResponse = try! TokenResponse(
+    json: Array(#"{"access_token":"a","token_type":"Bearer","expires_in":1,"refresh_token":"c","scope":"d","id_token":"e"}"#.utf8))

@@ -25,9 +25,8 @@ extension FuzzTarget {
         let now = NumericDate(secondsSince1970: 1_700_000_000)
         guard let response = try? PushedAuthorizationResponse(json: bytes, receivedAt: now) else { return }
         check(!response.requestURI.isEmpty && response.expiresIn > 0, "a response without request_uri or lifetime was accepted")
-        if response.requestURI.utf8.count >= 12 {
-            check(!"\(response)".contains(response.requestURI), "the description shows the request_uri")
-        }
+        checkHidden(
+            response.requestURI, in: "\(response)", template: "\(referencePARResponse)", "the description shows the request_uri")
     }
 
     /// Token exchange responses (RFC 8693 §2.2.1): typed, tokens never in a description.
@@ -38,8 +37,10 @@ extension FuzzTarget {
         let now = NumericDate(secondsSince1970: 1_700_000_000)
         guard let response = try? TokenExchangeResponse(json: bytes, receivedAt: now) else { return }
         check(!response.accessToken.isEmpty && !response.issuedTokenType.rawValue.isEmpty, "a response without a token was accepted")
-        for secret in [response.accessToken, response.refreshToken].compactMap({ $0 }) where secret.utf8.count >= 12 {
-            check(!"\(response)".contains(secret), "the description shows a token")
+        for secret in [response.accessToken, response.refreshToken].compactMap({ $0 }) {
+            checkHidden(
+                secret, in: "\(response)", visible: [response.issuedTokenType.rawValue, response.tokenType],
+                template: "\(referenceTokenExchangeResponse)", "the description shows a token")
         }
     }
 
@@ -57,10 +58,27 @@ extension FuzzTarget {
         // The description shows the client id and where the login goes (the URL's host and path), never its
         // query: a stored client id, host or path that happens to hold a secret's text is the input's doing,
         // not a leak.
-        let shownByDesign = [pending.clientID, pending.request.url.host ?? "", pending.request.url.path]
-        for secret in [pending.request.pkce.verifier.value, pending.request.state.value, pending.request.nonce.value]
-        where secret.utf8.count >= 12 && !shownByDesign.contains(where: { $0.contains(secret) }) {
-            check(!shown.contains(secret), "the description shows a secret of the pending login")
+        let url = pending.request.url
+        let shownByDesign = [pending.clientID, url.scheme, url.host, url.path, "\(pending.startedAt)"]
+        for secret in [pending.request.pkce.verifier.value, pending.request.state.value, pending.request.nonce.value] {
+            checkHidden(
+                secret, in: shown, visible: shownByDesign, template: "\(referencePendingLogin)",
+                "the description shows a secret of the pending login")
         }
     }
 }
+
+private let referencePARResponse = try! PushedAuthorizationResponse(
+    json: Array(#"{"request_uri":"a","expires_in":1}"#.utf8), receivedAt: NumericDate(secondsSince1970: 0))
+private let referenceTokenExchangeResponse = try! TokenExchangeResponse(
+    json: Array(
+        #"{"access_token":"a","issued_token_type":"urn:ietf:params:oauth:token-type:access_token","token_type":"Bearer","expires_in":1,"refresh_token":"c"}"#
+            .utf8),
+    receivedAt: NumericDate(secondsSince1970: 0))
+/// Fuzz/Seeds/pending-login/version-1.json.
+private let referencePendingLogin = try! JSONDecoder().decode(
+    PendingLogin.self,
+    from: Data(
+        #"""
+        {"version":1,"client_id":"s6BhdRkqt3","started_at":1700000000,"request":{"url":"https://server.example.com/authorize?response_type=code&client_id=s6BhdRkqt3&redirect_uri=com.example.app%3A%2Fcb&scope=openid&state=af0ifjsldkjaf0ifjsldkj&nonce=n-0S6_WzA2Mjn-0S6_WzA2Mj&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256","code_verifier":"dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk","state":"af0ifjsldkjaf0ifjsldkj","nonce":"n-0S6_WzA2Mjn-0S6_WzA2Mj","redirect_uri":"com.example.app:/cb","issuer":"https://server.example.com","requires_iss":false,"resources":[],"options":{"prompt":[],"additional_parameters":[],"extra_scopes":[],"acr_values":[],"expected_acr":[],"expected_amr":[],"pushed_authorization":"automatic"}}}
+        """#.utf8))
