@@ -52,17 +52,22 @@ public struct AuthorizationResponse: Sendable {
     }
 
     /// `code`: the authorization code.
-    public let code: String
+    public var code: String { parameters[found.index(of: .code) ?? 0].value }
     /// `state`, equal to the one sent.
-    public let state: String
+    public var state: String { parameters[found.index(of: .state) ?? 0].value }
     /// `iss`, if sent.
-    public let issuer: String?
+    public var issuer: String? { value(.iss) }
     /// `id_token`, if sent (hybrid flows; Sign in with Apple's form_post).
-    public let idToken: String?
+    public var idToken: String? { value(.idToken) }
     /// `user`: Sign in with Apple's first-sign-in JSON with the name and email, if sent.
-    public let user: String?
+    public var user: String? { value(.user) }
     /// Every parameter, in order.
     public let parameters: [FormParameter]
+    /// Where the parameters above are in ``parameters``: the response keeps one reference (to the array),
+    /// and each value is read from it, so checking and dropping a response retains and releases no string.
+    private let found: Found
+
+    private func value(_ parameter: ResponseParameter) -> String? { found.index(of: parameter).map { parameters[$0].value } }
 
     /// Reads and checks the response in a redirect URI.
     public init(callback uri: URI, expecting expectations: Expectations) throws(AuthCallbackError) {
@@ -128,13 +133,9 @@ public struct AuthorizationResponse: Sendable {
             }
         }
         if let error = value(.error) { throw .errorResponse(errorResponse(error)) }
-        guard let code = value(.code), !code.isEmpty else { throw .missingCode }
-        self.code = code
-        self.state = state
-        self.issuer = issuer
-        idToken = value(.idToken)
-        user = value(.user)
+        guard let code = found.index(of: .code), !parameters[code].value.isEmpty else { throw .missingCode }
         self.parameters = parameters
+        self.found = found
     }
 
     /// Whether two parameters have the same name, byte for byte. Names the parser recognised are equal

@@ -87,6 +87,55 @@ struct FormParameterTests {
         }
     }
 
+    @Test("decodes values longer than a small string with many escapes, and refuses a bad escape or bad UTF-8 anywhere in them")
+    func longEscapedValues() throws {
+        // Values of 16 to 52 bytes once decoded, each with 1 to 12 escapes spread over them, so the decoded text is
+        // shorter than the written text by 2 bytes an escape (RFC 3986 §2.1): every escape position around the
+        // eight-byte steps.
+        for escapes in [1, 2, 3, 5, 8, 12] {
+            for plainLength in 16...40 {
+                let plain = Array(repeating: "q", count: plainLength)
+                for offset in 0..<8 {
+                    var written = ""
+                    for (index, character) in plain.enumerated() {
+                        if (index + offset) % max(1, plainLength / escapes) == 0, written.filter({ $0 == "%" }).count < escapes {
+                            written += index % 2 == 0 ? "%2F" : "%41"
+                        }
+                        written += character
+                    }
+                    let expected = Self.reference(written)
+                    #expect(try Self.parse("n=" + written) == [FormParameter(name: "n", value: expected)], "\(written)")
+                    #expect(
+                        try Self.parse("n%41=" + written + "&b=1") == [
+                            FormParameter(name: "nA", value: expected), FormParameter(name: "b", value: "1"),
+                        ])
+                    // A "%" with fewer than two hex digits after it, at every position: refused at its own offset.
+                    for position in 0...written.utf8.count {
+                        let bytes = Array(written.utf8)
+                        guard position == 0 || bytes[position - 1] != UInt8(ascii: "%"),
+                            position < 2 || bytes[position - 2] != UInt8(ascii: "%")
+                        else {
+                            continue
+                        }
+                        let broken =
+                            String(decoding: bytes[..<position], as: UTF8.self) + "%x1"
+                            + String(decoding: bytes[position...], as: UTF8.self)
+                        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 2 + position), "\(broken)") {
+                            try Self.parse("n=" + broken)
+                        }
+                    }
+                    #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 2 + written.utf8.count)) {
+                        try Self.parse("n=" + written + "%4")
+                    }
+                    // Bytes that are not UTF-8 (RFC 3629 §3) are refused in long text too; valid ones are kept.
+                    #expect(throws: AuthCallbackError.invalidUTF8) { try Self.parse("n=" + written + "%FF") }
+                    #expect(throws: AuthCallbackError.invalidUTF8) { try Self.parse("n=%C0%AF" + written) }
+                    #expect(try Self.parse("n=" + written + "%C3%A9")[0].value == expected + "\u{E9}")
+                }
+            }
+        }
+    }
+
     @Test("skips empty segments (&&), keeps empty names and values, and splits at the first = only")
     func emptyParts() throws {
         #expect(try Self.parse("") == [])

@@ -107,6 +107,44 @@ struct URITests {
         }
     }
 
+    @Test("checks every byte at 40 positions of a long query or fragment, across the scanner's eight-byte steps")
+    func longQueryAndFragmentCharacters() throws {
+        let allowed = Set((Self.unreserved + Self.subDelimiters + ":@/?").utf8)
+        let rest = "0123456789abcdefghijklmnopqrstuv"  // 32 more allowed bytes: whole steps follow the byte too
+        // Every ASCII byte but "#" and "%", and non-ASCII characters whose first bytes span 0xC2-0xF0.
+        let characters =
+            (0..<128).compactMap { code in code == 0x23 || code == 0x25 ? nil : String(UnicodeScalar(UInt8(code))) }
+            + ["\u{80}", "\u{FF}", "\u{800}", "\u{FFFD}", "\u{10000}"]
+        for character in characters {
+            let isAllowed = character.utf8.count == 1 && allowed.contains(character.utf8.first ?? 0)
+            for prefix in 0..<40 {
+                let value = String(repeating: "q", count: prefix) + character + rest
+                let label = "byte \(character.utf8.first ?? 0) after \(prefix)"
+                if isAllowed {
+                    #expect(try URI(parsing: "a:/p?" + value).query == value)
+                    #expect(try URI(parsing: "a:/p#" + value).fragment == value)
+                } else {
+                    #expect(throws: AuthCallbackError.invalidCharacter(offset: 5 + prefix), "\(label)") {
+                        try URI(parsing: "a:/p?" + value)
+                    }
+                    #expect(throws: AuthCallbackError.invalidCharacter(offset: 5 + prefix), "\(label)") {
+                        try URI(parsing: "a:/p#" + value)
+                    }
+                }
+            }
+        }
+        // An escape at every position: "%2F" is kept as written, "%2" and "%G0" are refused at the "%".
+        for prefix in 0..<40 {
+            let head = String(repeating: "q", count: prefix)
+            #expect(try URI(parsing: "a:/p?" + head + "%2F" + rest).query == head + "%2F" + rest)
+            #expect(try URI(parsing: "a:/p#" + head + "%2f" + rest).fragment == head + "%2f" + rest)
+            #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 5 + prefix)) {
+                try URI(parsing: "a:/p?" + head + "%G0" + rest)
+            }
+            #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 5 + prefix)) { try URI(parsing: "a:/p#" + head + "%2") }
+        }
+    }
+
     @Test("accepts in a scheme exactly ALPHA, DIGIT, \"+\", \"-\" and \".\" after a letter (RFC 3986 §3.1)")
     func schemeCharacters() throws {
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-.".utf8)
