@@ -144,7 +144,7 @@ extension MontgomeryModulus {
             for byte in exponent {
                 for nibble in [byte >> 4, byte & 0x0f] {
                     if started {
-                        for _ in 0..<4 { multiply(accumulator, accumulator, into: accumulator, scratch: scratch, modulus: n) }
+                        for _ in 0..<4 { square(accumulator, into: accumulator, scratch: scratch, modulus: n) }
                         if nibble != 0 {
                             multiply(accumulator, table + (Int(nibble) - 1) * k, into: accumulator, scratch: scratch, modulus: n)
                         }
