@@ -1,7 +1,7 @@
 extension MontgomeryModulus {
     /// The core, in the FIPS form (finely integrated product scanning; Koç, Acar and Kaliski, "Analyzing and
     /// Comparing Montgomery Multiplication Algorithms", 1996): result = a·b·R⁻¹ mod n, for a, b < n. Column
-    /// i sums every a[j]·b[i − j] and m[j]·n[i − j] (one `mulq` and two add-with-carry pairs each, no
+    /// i sums every a[j]·b[i − j] and m[j]·n[i − j] (one `mulq`, an add-with-carry pair and a carry count each, no
     /// carry word stored in between); for i < k it picks m[i] = low limb·(−n⁻¹) mod 2^64, which clears the
     /// column's low limb, and from column k on it emits limb i − k of the result, which is below 2n. `result`
     /// may be `a` or `b`: column i ≥ k writes limb i − k after its last read, and later columns read only
@@ -195,38 +195,38 @@ extension MontgomeryModulus {
             borrow = (borrow1 ? 1 : 0) &+ (borrow2 ? 1 : 0)
         }
     }
-}
 
-/// A column's running sum, up to 192 bits: a 128-bit pair plus a carry counter. It holds at most 2k + 1
-/// products below 2^128 and the previous column's carry, far below 2^192 for any limb count.
-struct ColumnSum {
-    var wide: UInt128 = 0
-    var high: UInt64 = 0
+    /// A column's running sum, up to 192 bits: a 128-bit value plus a 64-bit carry count. It holds at most 2k + 1
+    /// products below 2^128 and the previous column's carry, far below 2^192 for any limb count.
+    struct ColumnSum {
+        var wide: UInt128 = 0
+        var high: UInt64 = 0
 
-    /// The sum's low limb.
-    var low: UInt64 { UInt64(truncatingIfNeeded: wide) }
+        /// The sum's low limb.
+        var low: UInt64 { UInt64(truncatingIfNeeded: wide) }
 
-    /// += a·b: one `mulq`, an add-with-carry pair and a carry count.
-    @inline(__always)
-    mutating func add(_ a: UInt64, _ b: UInt64) {
-        let (sum, overflow) = wide.addingReportingOverflow(UInt128(a) &* UInt128(b))
-        wide = sum
-        high &+= overflow ? 1 : 0
-    }
+        /// += a·b: one `mulq`, an add-with-carry pair and a carry count.
+        @inline(__always)
+        mutating func add(_ a: UInt64, _ b: UInt64) {
+            let (sum, overflow) = wide.addingReportingOverflow(UInt128(a) &* UInt128(b))
+            wide = sum
+            high &+= overflow ? 1 : 0
+        }
 
-    /// += 2·other.
-    @inline(__always)
-    mutating func addTwice(_ other: ColumnSum) {
-        let doubledHigh = other.high &<< 1 | UInt64(truncatingIfNeeded: other.wide &>> 127)
-        let (sum, overflow) = wide.addingReportingOverflow(other.wide &<< 1)
-        wide = sum
-        high = high &+ doubledHigh &+ (overflow ? 1 : 0)
-    }
+        /// += 2·other.
+        @inline(__always)
+        mutating func addTwice(_ other: ColumnSum) {
+            let doubledHigh = other.high &<< 1 | UInt64(truncatingIfNeeded: other.wide &>> 127)
+            let (sum, overflow) = wide.addingReportingOverflow(other.wide &<< 1)
+            wide = sum
+            high = high &+ doubledHigh &+ (overflow ? 1 : 0)
+        }
 
-    /// Drops the low limb (emitted or zero): the sum divided by 2^64.
-    @inline(__always)
-    mutating func shift() {
-        wide = UInt128(high) &<< 64 | wide &>> 64
-        high = 0
+        /// Drops the low limb (emitted or zero): the sum divided by 2^64.
+        @inline(__always)
+        mutating func shift() {
+            wide = UInt128(high) &<< 64 | wide &>> 64
+            high = 0
+        }
     }
 }
