@@ -6,7 +6,7 @@ import Testing
 
 @Suite("TestRSASigningKey: the test signer's CRT arithmetic against Python's pow() and %")
 struct TestRSASigningKeyTests {
-    @Test("the 4-bit window power equals Python's pow() for zero, short, padded and full-size exponents")
+    @Test("the sliding-window power equals Python's pow() for zero, short, padded and full-size exponents")
     func windowedPowerMatchesPython() throws {
         let vectors = try RSACRTVectors.load()
         #expect(vectors.powers.count == 96)
@@ -17,6 +17,28 @@ struct TestRSASigningKeyTests {
             let power = context.windowedPower(base, exponent: exponent)
             #expect(MontgomeryModulus.bigEndianBytes(power, byteCount: 128) == (try Vectors.bytes(hex: vector.power)))
         }
+    }
+
+    @Test("the sliding-window and the plain power equal Python's pow() at every window width, for 1 to 64 limbs")
+    func powersMatchPythonAtEveryWindowWidth() throws {
+        let vectors = try RSAWindowVectors.load()
+        #expect(vectors.powers.count == 390)
+        var checkedPlain = 0
+        for vector in vectors.powers {
+            let modulus = try Vectors.bytes(hex: vector.modulus)
+            let context = try #require(MontgomeryModulus(bigEndian: modulus))
+            let base = MontgomeryModulus.limbs(bigEndian: try Vectors.bytes(hex: vector.base), count: context.limbCount)
+            let exponent = try Vectors.bytes(hex: vector.exponent)
+            let expected = try Vectors.bytes(hex: vector.power)
+            let windowed = context.windowedPower(base, exponent: exponent)
+            #expect(MontgomeryModulus.bigEndianBytes(windowed, byteCount: modulus.count) == expected, "windowed, \(vector.exponent)")
+            if MontgomeryModulus.bitCount(exponent) <= 80 {  // verification's square-and-multiply; long exponents are the signer's
+                let plain = context.power(base, exponent: exponent)
+                #expect(MontgomeryModulus.bigEndianBytes(plain, byteCount: modulus.count) == expected, "plain, \(vector.exponent)")
+                checkedPlain += 1
+            }
+        }
+        #expect(checkedPlain > 200)
     }
 
     @Test("a double-length value reduces to Python's remainder, including values at and above R")

@@ -253,3 +253,14 @@ public struct RSACRTVectors: Decodable, Sendable {
         try Vectors.json("Python/rsa-crt-powers.json")
     }
 }
+
+/// Python/rsa-window-powers.json: Python's pow() modulo odd moduli of 1–64 limbs, with exponents around every
+/// window-width change of the sliding-window exponentiation.
+public struct RSAWindowVectors: Decodable, Sendable {
+    public let source: String
+    public let powers: [RSACRTVectors.Power]
+
+    public static func load() throws -> RSAWindowVectors {
+        try Vectors.json("Python/rsa-window-powers.json")
+    }
+}

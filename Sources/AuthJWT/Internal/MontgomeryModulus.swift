@@ -1,9 +1,10 @@
 /// An odd modulus prepared for Montgomery multiplication, for RSA public-key operations.
 ///
 /// Numbers are little-endian arrays of 64-bit limbs, exactly `limbCount` long. With R = 2^(64·limbCount),
-/// `multiply(a, b)` returns a·b·R⁻¹ mod n (the FIOS method of Koç, Acar and Kaliski, "Analyzing and
-/// Comparing Montgomery Multiplication Algorithms", 1996). Only public values pass through here
-/// (verification), so the code is not written to be constant time.
+/// `multiply(a, b)` returns a·b·R⁻¹ mod n (the FIPS method of Koç, Acar and Kaliski, "Analyzing and
+/// Comparing Montgomery Multiplication Algorithms", 1996; MontgomeryModulus+Columns.swift). It serves
+/// verification (public values) and AuthTesting's test signer (test keys), so the code is not written to be
+/// constant time.
 struct MontgomeryModulus: Sendable {
     /// n, little-endian limbs.
     let modulus: [UInt64]
@@ -99,7 +100,7 @@ struct MontgomeryModulus: Sendable {
                 }
                 accumulator.update(from: baseMontgomery, count: k)  // the top bit
                 for bit in bits.dropFirst() {
-                    multiply(accumulator, accumulator, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
+                    square(accumulator, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
                     if bit {
                         multiply(accumulator, baseMontgomery, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
                     }
@@ -108,61 +109,6 @@ struct MontgomeryModulus: Sendable {
             }
         }
         return Array(UnsafeBufferPointer(start: accumulator, count: k))
-    }
-
-    /// The core, in the FIOS form (Koç, Acar and Kaliski, 1996): result = a·b·R⁻¹ mod n. `result` may be
-    /// `a` or `b` (it is written only at the end); `scratch` holds at least k + 1 limbs.
-    func multiply(
-        _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
-        scratch t: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>
-    ) {
-        let k = limbCount
-        t.update(repeating: 0, count: k + 1)
-        for i in 0..<k {
-            // One fused pass (FIOS): t = (t + a·b[i] + m·n) / 2^64, m chosen so the low limb vanishes.
-            let bi = b[i]
-            var (productCarry, low) = Self.multiplyAdd(a[0], bi, t[0], 0)
-            let m = low &* inverse
-            var (reductionCarry, _) = Self.multiplyAdd(m, n[0], low, 0)
-            for j in 1..<k {
-                (productCarry, low) = Self.multiplyAdd(a[j], bi, t[j], productCarry)
-                (reductionCarry, low) = Self.multiplyAdd(m, n[j], low, reductionCarry)
-                t[j &- 1] = low
-            }
-            let (sum1, overflow1) = t[k].addingReportingOverflow(productCarry)
-            let (sum2, overflow2) = sum1.addingReportingOverflow(reductionCarry)
-            t[k - 1] = sum2
-            t[k] = (overflow1 ? 1 : 0) &+ (overflow2 ? 1 : 0)
-        }
-        // t < 2n: subtract n once if t ≥ n.
-        var subtract = t[k] != 0
-        if !subtract {
-            subtract = true  // equal counts as ≥
-            for index in stride(from: k - 1, through: 0, by: -1) where t[index] != n[index] {
-                subtract = t[index] > n[index]
-                break
-            }
-        }
-        if subtract {
-            var borrow = false
-            for index in 0..<k {
-                let (difference, borrow1) = t[index].subtractingReportingOverflow(n[index])
-                let (value, borrow2) = difference.subtractingReportingOverflow(borrow ? 1 : 0)
-                result[index] = value
-                borrow = borrow1 || borrow2
-            }
-        } else {
-            result.update(from: t, count: k)
-        }
-    }
-
-    /// a·b + c + d as (high, low): never overflows 128 bits.
-    @inline(__always)
-    private static func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
-        let (high, low) = a.multipliedFullWidth(by: b)
-        let (low1, carry1) = low.addingReportingOverflow(c)
-        let (low2, carry2) = low1.addingReportingOverflow(d)
-        return (high &+ (carry1 ? 1 : 0) &+ (carry2 ? 1 : 0), low2)
     }
 
     private func subtractModulus(from value: inout [UInt64]) {
