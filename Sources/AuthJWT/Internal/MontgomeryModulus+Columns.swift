@@ -196,36 +196,42 @@ extension MontgomeryModulus {
         }
     }
 
-    /// A column's running sum, up to 192 bits: a 128-bit value plus a 64-bit carry count. It holds at most 2k + 1
-    /// products below 2^128 and the previous column's carry, far below 2^192 for any limb count.
+    /// A column's running sum, up to 192 bits in three limbs. It holds at most 2k + 1 products below 2^128 and
+    /// the previous column's carry, far below 2^192 for any limb count. Carries are taken as the flag's byte
+    /// (`word(_:)`), so they compile to `adc`, not to jumps; and no `UInt128` arithmetic, which a debug build
+    /// runs as calls (the suites sign and verify RSA many times).
     struct ColumnSum {
-        var wide: UInt128 = 0
+        var low: UInt64 = 0
+        var middle: UInt64 = 0
         var high: UInt64 = 0
 
-        /// The sum's low limb.
-        var low: UInt64 { UInt64(truncatingIfNeeded: wide) }
-
-        /// += a·b: one `mulq`, an add-with-carry pair and a carry count.
+        /// += a·b: one `mulq`, an add-with-carry chain and a carry count.
         @inline(__always)
         mutating func add(_ a: UInt64, _ b: UInt64) {
-            let (sum, overflow) = wide.addingReportingOverflow(UInt128(a) &* UInt128(b))
-            wide = sum
-            high &+= overflow ? 1 : 0
+            let product = a.multipliedFullWidth(by: b)
+            let (sum0, carry0) = low.addingReportingOverflow(product.low)
+            let (sum1, carry1) = middle.addingReportingOverflow(product.high &+ word(carry0))  // high ≤ 2^64 − 2
+            low = sum0
+            middle = sum1
+            high &+= word(carry1)
         }
 
         /// += 2·other.
         @inline(__always)
         mutating func addTwice(_ other: ColumnSum) {
-            let doubledHigh = other.high &<< 1 | UInt64(truncatingIfNeeded: other.wide &>> 127)
-            let (sum, overflow) = wide.addingReportingOverflow(other.wide &<< 1)
-            wide = sum
-            high = high &+ doubledHigh &+ (overflow ? 1 : 0)
+            let (sum0, carry0) = low.addingReportingOverflow(other.low &<< 1)
+            let (partial1, carry1) = middle.addingReportingOverflow(other.middle &<< 1 | other.low &>> 63)
+            let (sum1, carry2) = partial1.addingReportingOverflow(word(carry0))
+            low = sum0
+            middle = sum1
+            high = high &+ (other.high &<< 1 | other.middle &>> 63) &+ word(carry1) &+ word(carry2)
         }
 
         /// Drops the low limb (emitted or zero): the sum divided by 2^64.
         @inline(__always)
         mutating func shift() {
-            wide = UInt128(high) &<< 64 | wide &>> 64
+            low = middle
+            middle = high
             high = 0
         }
     }
