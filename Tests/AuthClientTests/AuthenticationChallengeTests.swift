@@ -69,6 +69,14 @@ struct AuthenticationChallengeTests {
         #expect(challenge.error == .invalidToken)
     }
 
+    @Test("reads a quote followed by a combining mark as a quote: escaped it stays in the value, bare it ends it")
+    func readsQuotesByScalarNotByCharacter() throws {
+        // Found by the www-authenticate fuzz target (Fuzz/): "\"" + U+0301 is one Swift Character but two scalars.
+        let escaped = try #require(AuthenticationChallenge.parse("Bearer realm=\"a\\\"\u{301}b\"").first)
+        #expect(escaped[parameter: "realm"]?.unicodeScalars.elementsEqual("a\"\u{301}b".unicodeScalars) == true)
+        #expect(throws: AuthClientError.self) { try AuthenticationChallenge.parse("Bearer realm=\"a\"\u{301}b\"") }
+    }
+
     @Test(
         "refuses what cannot be read unambiguously, naming the reason",
         arguments: [

@@ -50,16 +50,16 @@ struct Narration {
         var current = ""
         var inString = false
         var escaped = false
-        for character in body {
+        for character in body.unicodeScalars {  // scalars: a quote followed by a combining mark still ends a string
             if inString {
                 if escaped {
                     escaped = false
-                    current.append(character)
+                    current.unicodeScalars.append(character)
                     continue
                 }
                 if character == "\\" {
                     escaped = true
-                    current.append(character)
+                    current.unicodeScalars.append(character)
                     continue
                 }
                 if character == "\"" {
@@ -68,9 +68,9 @@ struct Narration {
                     inString = false
                     continue
                 }
-                current.append(character)
+                current.unicodeScalars.append(character)
             } else {
-                result.append(character)
+                result.unicodeScalars.append(character)
                 if character == "\"" { inString = true }
             }
         }

@@ -53,9 +53,10 @@ extension FuzzTarget {
             if let token68 = challenge.token68 { item += " " + token68 }
             let parameters = challenge.parameters.map { parameter in
                 var quoted = "\""
-                for character in parameter.value {
-                    if character == "\"" || character == "\\" { quoted.append("\\") }
-                    quoted.append(character)
+                // Scalars, not Characters: a quote followed by a combining mark is one Character but still a quote.
+                for scalar in parameter.value.unicodeScalars {
+                    if scalar == "\"" || scalar == "\\" { quoted.append("\\") }
+                    quoted.unicodeScalars.append(scalar)
                 }
                 return parameter.name + "=" + quoted + "\""
             }

@@ -47,8 +47,8 @@ enum CompletionScript {
     /// Text safe inside single quotes in all three shells.
     private static func quoted(_ text: String) -> String {
         var result = ""
-        for character in text {
-            if character == "'" { result += "'\\''" } else { result.append(character) }
+        for scalar in text.unicodeScalars {  // scalars: a quote followed by a combining mark is still a quote
+            if scalar == "'" { result += "'\\''" } else { result.unicodeScalars.append(scalar) }
         }
         return result
     }
