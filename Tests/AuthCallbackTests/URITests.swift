@@ -86,23 +86,29 @@ struct URITests {
         #expect(throws: AuthCallbackError.invalidCharacter(offset: 3)) { try URI(parsing: "a:/é") }
     }
 
+    /// Expects `value` to parse as a query and as a fragment when `allowed`, and else to be refused at `offset`.
+    static func expectQueryAndFragment(
+        _ value: String, allowed: Bool, offset: Int, _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        if allowed {
+            #expect(try URI(parsing: "a:/p?" + value).query == value, sourceLocation: sourceLocation)
+            #expect(try URI(parsing: "a:/p#" + value).fragment == value, sourceLocation: sourceLocation)
+        } else {
+            for separator in ["?", "#"] {
+                #expect(throws: AuthCallbackError.invalidCharacter(offset: offset), "\(label)", sourceLocation: sourceLocation) {
+                    try URI(parsing: "a:/p" + separator + value)
+                }
+            }
+        }
+    }
+
     @Test("accepts in a query and a fragment exactly pchar, \"/\" and \"?\" (RFC 3986 §3.4, §3.5)")
     func queryAndFragmentCharacters() throws {
         let allowed = Set((Self.unreserved + Self.subDelimiters + ":@/?").utf8)
         for (byte, character) in Self.asciiBytes where byte != UInt8(ascii: "#") {
             for prefix in [0, 1, 6, 7, 8, 9, 15, 16, 17] {
                 let value = String(repeating: "q", count: prefix) + character + "rest"
-                if allowed.contains(byte) {
-                    #expect(try URI(parsing: "a:/p?" + value).query == value)
-                    #expect(try URI(parsing: "a:/p#" + value).fragment == value)
-                } else {
-                    #expect(throws: AuthCallbackError.invalidCharacter(offset: 5 + prefix), "byte \(byte)") {
-                        try URI(parsing: "a:/p?" + value)
-                    }
-                    #expect(throws: AuthCallbackError.invalidCharacter(offset: 5 + prefix), "byte \(byte)") {
-                        try URI(parsing: "a:/p#" + value)
-                    }
-                }
+                try Self.expectQueryAndFragment(value, allowed: allowed.contains(byte), offset: 5 + prefix, "byte \(byte)")
             }
         }
     }
@@ -119,18 +125,8 @@ struct URITests {
             let isAllowed = character.utf8.count == 1 && allowed.contains(character.utf8.first ?? 0)
             for prefix in 0..<40 {
                 let value = String(repeating: "q", count: prefix) + character + rest
-                let label = "byte \(character.utf8.first ?? 0) after \(prefix)"
-                if isAllowed {
-                    #expect(try URI(parsing: "a:/p?" + value).query == value)
-                    #expect(try URI(parsing: "a:/p#" + value).fragment == value)
-                } else {
-                    #expect(throws: AuthCallbackError.invalidCharacter(offset: 5 + prefix), "\(label)") {
-                        try URI(parsing: "a:/p?" + value)
-                    }
-                    #expect(throws: AuthCallbackError.invalidCharacter(offset: 5 + prefix), "\(label)") {
-                        try URI(parsing: "a:/p#" + value)
-                    }
-                }
+                try Self.expectQueryAndFragment(
+                    value, allowed: isAllowed, offset: 5 + prefix, "byte \(character.utf8.first ?? 0) after \(prefix)")
             }
         }
         // An escape at every position: "%2F" is kept as written, "%2" and "%G0" are refused at the "%".
