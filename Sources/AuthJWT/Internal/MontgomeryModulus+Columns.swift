@@ -173,7 +173,7 @@ extension MontgomeryModulus {
 
     /// value −= n if (carry, value) ≥ n, for (carry, value) < 2n: k limbs and a carry limb.
     @inline(__always)
-    private func reduceOnce(_ value: UnsafeMutablePointer<UInt64>, carry: UInt64, modulus n: UnsafePointer<UInt64>, k: Int) {
+    func reduceOnce(_ value: UnsafeMutablePointer<UInt64>, carry: UInt64, modulus n: UnsafePointer<UInt64>, k: Int) {
         var subtract = carry != 0
         if !subtract {
             subtract = true  // equal counts as ≥

@@ -111,16 +111,6 @@ struct MontgomeryModulus: Sendable {
         return Array(UnsafeBufferPointer(start: accumulator, count: k))
     }
 
-    private func subtractModulus(from value: inout [UInt64]) {
-        var borrow = false
-        for index in 0..<limbCount {
-            let (difference, borrow1) = value[index].subtractingReportingOverflow(modulus[index])
-            let (result, borrow2) = difference.subtractingReportingOverflow(borrow ? 1 : 0)
-            value[index] = result
-            borrow = borrow1 || borrow2
-        }
-    }
-
     /// R² mod n: 2^(bits−1) (< n) doubled modulo n up to 2^(j + 64k) = j·R in Montgomery terms, then
     /// Montgomery-squared t times (each squaring doubles j) until j = 64k, where 64k = j·2^t and j is odd.
     private func computeRSquared() -> [UInt64] {
@@ -139,8 +129,8 @@ struct MontgomeryModulus: Sendable {
                 value[index] = value[index] << 1 | carry
                 carry = next
             }
-            if carry != 0 || !Self.isLess(value, modulus) {
-                subtractModulus(from: &value)
+            value.withUnsafeMutableBufferPointer { value in
+                modulus.withUnsafeBufferPointer { n in reduceOnce(value.baseAddress!, carry: carry, modulus: n.baseAddress!, k: k) }
             }
         }
         var montgomery = self
