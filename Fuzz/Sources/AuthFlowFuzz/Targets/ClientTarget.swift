@@ -39,7 +39,7 @@ extension FuzzTarget {
         check(device.expiresIn > 0 && device.interval > 0, "a non-positive lifetime or interval was accepted")
         checkHidden(
             device.deviceCode, in: "\(device)", visible: [device.userCode, device.verificationURI, device.verificationURIComplete],
-            template: "\(referenceDeviceAuthorization)", "the description shows the device code")
+            template: deviceAuthorizationTemplate, "the description shows the device code")
     }
 
     /// `WWW-Authenticate` challenges (RFC 9110 §11.6.1).
@@ -74,8 +74,10 @@ func isHTTPS(_ text: String) -> Bool {
     return prefix == Array("https://".utf8)
 }
 
-private let referenceDeviceAuthorization = try! DeviceAuthorization(
-    json: Array(
-        #"{"device_code":"a","user_code":"b","verification_uri":"https://c","verification_uri_complete":"https://d","expires_in":1,"interval":1}"#
-            .utf8),
-    receivedAt: NumericDate(secondsSince1970: 0))
+/// The description of a reference response: the fixed text around the fields it shows.
+private let deviceAuthorizationTemplate = String(
+    describing: try! DeviceAuthorization(
+        json: Array(
+            #"{"device_code":"a","user_code":"b","verification_uri":"https://c","verification_uri_complete":"https://d","expires_in":1,"interval":1}"#
+                .utf8),
+        receivedAt: NumericDate(secondsSince1970: 0)))

@@ -11,9 +11,11 @@ extension FuzzTarget {
         guard let response = try? TokenResponse(json: bytes) else { return }
         check(!response.accessToken.isEmpty && !response.tokenType.isEmpty, "a response without access_token or token_type was accepted")
         let visible = [response.tokenType, response.scope] + response.additionalParameters.names
+        let (description, dump) = ("\(response)", dumped(response))
         for secret in [response.accessToken, response.refreshToken, response.idToken].compactMap({ $0 }) {
-            checkHidden(secret, in: "\(response)", visible: visible, template: "\(referenceTokenResponse)", "the description shows a token")
-            checkHidden(secret, in: dumped(response), visible: visible, template: dumped(referenceTokenResponse), "dump shows a token")
+            checkHidden(
+                secret, in: description, visible: visible, template: tokenResponseTemplate.description, "the description shows a token")
+            checkHidden(secret, in: dump, visible: visible, template: tokenResponseTemplate.dump, "dump shows a token")
         }
     }
 
@@ -38,6 +40,9 @@ extension FuzzTarget {
     }
 }
 
-/// A response with every member, whose rendering is the fixed text around the shown fields.
-private let referenceTokenResponse = try! TokenResponse(
-    json: Array(#"{"access_token":"a","token_type":"Bearer","expires_in":1,"refresh_token":"c","scope":"d","id_token":"e"}"#.utf8))
+/// The description and dump of a response with every member: the fixed text around the shown fields.
+private let tokenResponseTemplate = {
+    let reference = try! TokenResponse(
+        json: Array(#"{"access_token":"a","token_type":"Bearer","expires_in":1,"refresh_token":"c","scope":"d","id_token":"e"}"#.utf8))
+    return (description: "\(reference)", dump: dumped(reference))
+}()

@@ -26,7 +26,7 @@ extension FuzzTarget {
         guard let response = try? PushedAuthorizationResponse(json: bytes, receivedAt: now) else { return }
         check(!response.requestURI.isEmpty && response.expiresIn > 0, "a response without request_uri or lifetime was accepted")
         checkHidden(
-            response.requestURI, in: "\(response)", template: "\(referencePARResponse)", "the description shows the request_uri")
+            response.requestURI, in: "\(response)", template: parResponseTemplate, "the description shows the request_uri")
     }
 
     /// Token exchange responses (RFC 8693 §2.2.1): typed, tokens never in a description.
@@ -37,10 +37,11 @@ extension FuzzTarget {
         let now = NumericDate(secondsSince1970: 1_700_000_000)
         guard let response = try? TokenExchangeResponse(json: bytes, receivedAt: now) else { return }
         check(!response.accessToken.isEmpty && !response.issuedTokenType.rawValue.isEmpty, "a response without a token was accepted")
+        let description = "\(response)"
         for secret in [response.accessToken, response.refreshToken].compactMap({ $0 }) {
             checkHidden(
-                secret, in: "\(response)", visible: [response.issuedTokenType.rawValue, response.tokenType],
-                template: "\(referenceTokenExchangeResponse)", "the description shows a token")
+                secret, in: description, visible: [response.issuedTokenType.rawValue, response.tokenType],
+                template: tokenExchangeResponseTemplate, "the description shows a token")
         }
     }
 
@@ -62,23 +63,27 @@ extension FuzzTarget {
         let shownByDesign = [pending.clientID, url.scheme, url.host, url.path, "\(pending.startedAt)"]
         for secret in [pending.request.pkce.verifier.value, pending.request.state.value, pending.request.nonce.value] {
             checkHidden(
-                secret, in: shown, visible: shownByDesign, template: "\(referencePendingLogin)",
+                secret, in: shown, visible: shownByDesign, template: pendingLoginTemplate,
                 "the description shows a secret of the pending login")
         }
     }
 }
 
-private let referencePARResponse = try! PushedAuthorizationResponse(
-    json: Array(#"{"request_uri":"a","expires_in":1}"#.utf8), receivedAt: NumericDate(secondsSince1970: 0))
-private let referenceTokenExchangeResponse = try! TokenExchangeResponse(
-    json: Array(
-        #"{"access_token":"a","issued_token_type":"urn:ietf:params:oauth:token-type:access_token","token_type":"Bearer","expires_in":1,"refresh_token":"c"}"#
-            .utf8),
-    receivedAt: NumericDate(secondsSince1970: 0))
+// The descriptions of reference values: the fixed text around the fields a description shows.
+private let parResponseTemplate = String(
+    describing: try! PushedAuthorizationResponse(
+        json: Array(#"{"request_uri":"a","expires_in":1}"#.utf8), receivedAt: NumericDate(secondsSince1970: 0)))
+private let tokenExchangeResponseTemplate = String(
+    describing: try! TokenExchangeResponse(
+        json: Array(
+            #"{"access_token":"a","issued_token_type":"urn:ietf:params:oauth:token-type:access_token","token_type":"Bearer","expires_in":1,"refresh_token":"c"}"#
+                .utf8),
+        receivedAt: NumericDate(secondsSince1970: 0)))
 /// Fuzz/Seeds/pending-login/version-1.json.
-private let referencePendingLogin = try! JSONDecoder().decode(
-    PendingLogin.self,
-    from: Data(
-        #"""
-        {"version":1,"client_id":"s6BhdRkqt3","started_at":1700000000,"request":{"url":"https://server.example.com/authorize?response_type=code&client_id=s6BhdRkqt3&redirect_uri=com.example.app%3A%2Fcb&scope=openid&state=af0ifjsldkjaf0ifjsldkj&nonce=n-0S6_WzA2Mjn-0S6_WzA2Mj&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256","code_verifier":"dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk","state":"af0ifjsldkjaf0ifjsldkj","nonce":"n-0S6_WzA2Mjn-0S6_WzA2Mj","redirect_uri":"com.example.app:/cb","issuer":"https://server.example.com","requires_iss":false,"resources":[],"options":{"prompt":[],"additional_parameters":[],"extra_scopes":[],"acr_values":[],"expected_acr":[],"expected_amr":[],"pushed_authorization":"automatic"}}}
-        """#.utf8))
+private let pendingLoginTemplate = String(
+    describing: try! JSONDecoder().decode(
+        PendingLogin.self,
+        from: Data(
+            #"""
+            {"version":1,"client_id":"s6BhdRkqt3","started_at":1700000000,"request":{"url":"https://server.example.com/authorize?response_type=code&client_id=s6BhdRkqt3&redirect_uri=com.example.app%3A%2Fcb&scope=openid&state=af0ifjsldkjaf0ifjsldkj&nonce=n-0S6_WzA2Mjn-0S6_WzA2Mj&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256","code_verifier":"dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk","state":"af0ifjsldkjaf0ifjsldkj","nonce":"n-0S6_WzA2Mjn-0S6_WzA2Mj","redirect_uri":"com.example.app:/cb","issuer":"https://server.example.com","requires_iss":false,"resources":[],"options":{"prompt":[],"additional_parameters":[],"extra_scopes":[],"acr_values":[],"expected_acr":[],"expected_amr":[],"pushed_authorization":"automatic"}}}
+            """#.utf8)))

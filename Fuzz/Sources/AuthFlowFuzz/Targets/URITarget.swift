@@ -43,7 +43,7 @@ extension FuzzTarget {
             check(response.issuer == nil || response.issuer == "https://issuer.example", "a response from another issuer was accepted")
             checkHidden(
                 response.code, in: "\(response)", visible: response.parameters.map(\.name),
-                template: "\(referenceAuthorizationResponse)", minimumLength: 8, "the description shows the code")
+                template: authorizationResponseTemplate, minimumLength: 8, "the description shows the code")
         }
         if let parameters = try? FormParameter.parse(bytes) {
             let again = try? FormParameter.parse(Array(FormParameter.encode(parameters).utf8))
@@ -60,5 +60,6 @@ extension FuzzTarget {
     }
 }
 
-private let referenceAuthorizationResponse = try! AuthorizationResponse(
-    callback: URI(parsing: "x:/cb?code=a&state=fuzz-state"), expecting: .init(state: "fuzz-state"))
+/// The description of a reference response: the fixed text around the parameter names it shows.
+private let authorizationResponseTemplate = String(
+    describing: try! AuthorizationResponse(callback: URI(parsing: "x:/cb?code=a&state=fuzz-state"), expecting: .init(state: "fuzz-state")))
