@@ -33,75 +33,32 @@ public struct FormParameter: Hashable, Sendable {
         }.get()
     }
 
-    /// Parses `base[range]`; offsets in errors count from `base`.
-    ///
-    /// One pass over each segment finds its `&` and first `=` and notes whether the name or the value
-    /// holds anything to decode (`%`, `+`, non-ASCII); text with nothing to decode is copied as it is.
+    /// Parses `base[range]`; offsets in errors count from `base`. The text is decoded in one pass into
+    /// scratch space (``FormDecoding``), and each name and value is made a string from there; a name the
+    /// checks read is the constant string.
     static func parse(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) throws(AuthCallbackError) -> [FormParameter] {
         var parameters: [FormParameter] = []
         // A callback has a handful of parameters: room for eight (fewer if the text cannot hold them), and the
         // array grows as usual beyond.
         parameters.reserveCapacity(min((range.count + 1) / 2, 8))
-        let table = PercentDecoding.formTable
-        var start = range.lowerBound
-        while start < range.upperBound {
-            var end = start
-            var equals = -1
-            var nameIsEncoded = false
-            var encoded: UInt8 = 0
-            while end < range.upperBound {
-                // Sixteen ordinary bytes at a time (eight, then one, near the end) to the first "&", "=", "%", "+"
-                // or non-ASCII byte: a block or word that stops early stops at that byte, before the end.
-                if end + 16 <= range.upperBound {
-                    let plain = Block.leadingCount(Block.formSpecials(Block.load(base + end)))
-                    end += plain
-                    if plain == 16 { continue }
-                } else if end + 8 <= range.upperBound {
-                    let word = Word.load(base + end)
-                    let special =
-                        Word.highBytes(word) | Word.bytes(word, equalTo: UInt8(ascii: "&")) | Word.bytes(word, equalTo: UInt8(ascii: "="))
-                        | Word.bytes(word, equalTo: UInt8(ascii: "%")) | Word.bytes(word, equalTo: UInt8(ascii: "+"))
-                    let plain = Word.leadingCount(special)
-                    end += plain
-                    if plain == 8 { continue }
-                } else {
-                    while end < range.upperBound, table[Int(base[end])] == 0 { end += 1 }
-                    guard end < range.upperBound else { break }
-                }
-                let kind = table[Int(base[end])]
-                if kind == PercentDecoding.FormClass.separator { break }
-                if kind == PercentDecoding.FormClass.equals {
-                    if equals < 0 {
-                        equals = end
-                        nameIsEncoded = encoded != 0
-                        encoded = 0
-                    }
-                } else {
-                    encoded |= kind
-                }
-                end += 1
+        var failure: AuthCallbackError?
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { scratch in
+            guard let output = scratch.baseAddress else { return }
+            func text(_ start: Int, _ end: Int) -> String {
+                String(decoding: UnsafeBufferPointer(start: output + start, count: end - start), as: UTF8.self)
             }
-            if end > start {
-                let nameEnd = equals < 0 ? end : equals
-                let name: String
-                let known: ResponseParameter?
-                if equals < 0 ? encoded != 0 : nameIsEncoded {
-                    name = try PercentDecoding.decode(base, start..<nameEnd)
-                    known = ResponseParameter.named(name)
-                } else {
-                    known = ResponseParameter.named(UnsafeBufferPointer(start: base + start, count: nameEnd - start))
-                    name = known?.name ?? PercentDecoding.plain(base, start..<nameEnd)
+            do throws(AuthCallbackError) {
+                _ = try FormDecoding.decode(base, range, into: output) { field in
+                    parameters.append(
+                        FormParameter(
+                            name: field.known?.name ?? text(field.nameStart, field.nameEnd), value: text(field.valueStart, field.valueEnd),
+                            known: field.known))
                 }
-                var value = ""
-                if equals >= 0, equals + 1 < end {
-                    value =
-                        encoded != 0
-                        ? try PercentDecoding.decode(base, (equals + 1)..<end) : PercentDecoding.plain(base, (equals + 1)..<end)
-                }
-                parameters.append(FormParameter(name: name, value: value, known: known))
+            } catch {
+                failure = error
             }
-            start = end + 1
         }
+        if let failure { throw failure }
         return parameters
     }
 

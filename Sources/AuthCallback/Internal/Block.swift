@@ -11,6 +11,12 @@ enum Block {
         UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<UInt8>.self)
     }
 
+    /// Writes the block's sixteen bytes at `pointer` (which may be unaligned), in order.
+    @inline(__always)
+    static func store(_ block: SIMD16<UInt8>, _ pointer: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(pointer).storeBytes(of: block, as: SIMD16<UInt8>.self)
+    }
+
     /// Sixteen copies of each byte the form splitter stops at, and 0x80, as constant data: the generic
     /// `SIMD16(repeating:)` and scalar-operand comparisons are lane-by-lane loops in the standard library,
     /// while vector-with-vector operations are single instructions.
