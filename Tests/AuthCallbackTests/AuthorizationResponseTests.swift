@@ -130,6 +130,32 @@ struct AuthorizationResponseTests {
         #expect(response.user == #"{"name":{"firstName":"Jane"},"email":"j@privaterelay.appleid.com"}"#)
     }
 
+    @Test("a form_post body whose raw bytes are UTF-8 only once decoded gives the decoded text every time it is read")
+    func formPostSplitCharacter() throws {
+        // "%C3" then a raw 0xA9: "é" once decoded, while the raw bytes alone are not UTF-8.
+        let body = Array("state=xyz&code=c0de&user=%C3".utf8) + [0xA9] + Array("&id_token=a%2Bb+c".utf8)
+        let response = try AuthorizationResponse(formPostBody: body, expecting: .init(state: "xyz", responseMode: .formPost))
+        #expect(response.user == "\u{E9}" && response.user == "\u{E9}")
+        #expect(response.idToken == "a+b c" && response.state == "xyz" && response.code == "c0de")
+        #expect(response.parameters.map(\.value) == ["xyz", "c0de", "\u{E9}", "a+b c"])
+    }
+
+    @Test("checks parameters given already decoded and gives back exactly those names and values")
+    func givenParameters() throws {
+        let given = [
+            FormParameter(name: "state", value: "x&y=z"), FormParameter(name: "code", value: "a+b %2F c"),
+            FormParameter(name: "", value: ""), FormParameter(name: "e\u{301}&=", value: "\u{1F600} é"),
+            FormParameter(name: "iss", value: "https://server.example.com/a?b#c"),
+        ]
+        let response = try AuthorizationResponse(
+            parameters: given, expecting: .init(state: "x&y=z", issuer: "https://server.example.com/a?b#c", requiresIssuer: true))
+        #expect(response.parameters == given)
+        #expect(response.code == "a+b %2F c" && response.state == "x&y=z" && response.issuer == "https://server.example.com/a?b#c")
+        #expect(throws: AuthCallbackError.repeatedParameter("code")) {
+            try AuthorizationResponse(parameters: given + [FormParameter(name: "code", value: "")], expecting: .init(state: "x&y=z"))
+        }
+    }
+
     @Test("finds a repeated name however it is written, and compares names byte for byte")
     func repeatedNames() throws {
         #expect(throws: AuthCallbackError.repeatedParameter("code")) { try Self.response("myapp:/cb?co%64e=a&code=b&state=xyz") }

@@ -29,8 +29,8 @@ enum ExactText {
     /// Equality whose time depends only on the lengths, for secrets such as `state` (RFC 6749 §10.12):
     /// texts of different lengths are unequal at once (the length of a `state` is no secret: the request
     /// carried it); otherwise `ConstantTime.isEqual` reads every byte.
-    static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && ConstantTime.isEqual(lhs.utf8, rhs.utf8)
+    static func constantTimeEqual(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: String) -> Bool {
+        lhs.count == rhs.utf8.count && withBytes(rhs) { ConstantTime.isEqual(lhs, $0) }
     }
 
     /// Runs `body` over the text's UTF-8 bytes without copying a native string (a small one is copied to
