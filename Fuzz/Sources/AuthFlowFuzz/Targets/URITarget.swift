@@ -34,7 +34,9 @@ extension FuzzTarget {
     /// The authorization response (RFC 6749 §4.1.2, RFC 9207) in the query, the fragment and a form_post body.
     static let authorizationResponse = FuzzTarget(
         name: "authorization-response",
-        checks: "a response is accepted only with the expected state and issuer and a code; form bodies re-encode to the same pairs"
+        checks: "a response is accepted only with the expected state and issuer and a code; form bodies decode as a byte-by-byte "
+            + "reference decoder does and re-encode to the same pairs; a form_post response reads what its body holds, and "
+            + "checking a body or its decoded parameters gives the same verdict"
     ) { bytes in
         let expected = AuthorizationResponse.Expectations(state: "fuzz-state", issuer: "https://issuer.example")
         func accepted(_ response: AuthorizationResponse) {
@@ -45,13 +47,39 @@ extension FuzzTarget {
                 response.code, in: "\(response)", visible: response.parameters.map(\.name),
                 template: authorizationResponseTemplate, minimumLength: 8, "the description shows the code")
         }
-        if let parameters = try? FormParameter.parse(bytes) {
+        let parameters = try? FormParameter.parse(bytes)
+        let reference = referenceFormDecoding(bytes)
+        check((parameters == nil) == (reference == nil), "FormParameter.parse and the reference decoder disagree on refusing")
+        if let parameters, let reference {
+            check(
+                parameters.map { [Array($0.name.utf8), Array($0.value.utf8)] } == reference.map { [$0.name, $0.value] },
+                "FormParameter.parse and the reference decoder decode differently")
             let again = try? FormParameter.parse(Array(FormParameter.encode(parameters).utf8))
             check(again == parameters, "form parameters do not survive encode → parse")
         }
         var formPost = expected
         formPost.responseMode = .formPost
-        if let response = try? AuthorizationResponse(formPostBody: bytes, expecting: formPost) { accepted(response) }
+        let fromBody = Result { () throws(AuthCallbackError) in try AuthorizationResponse(formPostBody: bytes, expecting: formPost) }
+        if case .success(let response) = fromBody {
+            accepted(response)
+            let parameters = parameters ?? []
+            check(response.parameters == parameters, "a form_post response's parameters are not its body's")
+            func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
+            check(
+                response.code == value("code") && response.state == value("state") && response.issuer == value("iss")
+                    && response.idToken == value("id_token") && response.user == value("user"),
+                "a form_post response reads another value than its body holds")
+        }
+        if let parameters {
+            let fromParameters = Result { () throws(AuthCallbackError) in
+                try AuthorizationResponse(parameters: parameters, expecting: formPost)
+            }
+            switch (fromBody, fromParameters) {
+            case (.success, .success): break
+            case (.failure(let body), .failure(let given)): check(body == given, "a body and its parameters fail differently")
+            default: check(false, "a body and its decoded parameters get different verdicts")
+            }
+        }
         guard let text = text(bytes), let uri = try? URI(parsing: text) else { return }
         if let response = try? AuthorizationResponse(callback: uri, expecting: expected) { accepted(response) }
         var fragment = expected
@@ -63,3 +91,46 @@ extension FuzzTarget {
 /// The description of a reference response: the fixed text around the parameter names it shows.
 private let authorizationResponseTemplate = String(
     describing: try! AuthorizationResponse(callback: URI(parsing: "x:/cb?code=a&state=fuzz-state"), expecting: .init(state: "fuzz-state")))
+
+/// `application/x-www-form-urlencoded` decoding written byte by byte as the rules read, sharing no code with
+/// AuthCallback: split on "&" (empty segments skipped), then at the first "=" (none: an empty value); "%" and
+/// two hex digits is a byte, "+" a space, anything else itself; a name or value whose bytes are not UTF-8, or a
+/// "%" without two hex digits, refuses the whole form (nil).
+private func referenceFormDecoding(_ bytes: [UInt8]) -> [(name: [UInt8], value: [UInt8])]? {
+    func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+    func decode(_ part: ArraySlice<UInt8>) -> [UInt8]? {
+        var output: [UInt8] = []
+        var index = part.startIndex
+        while index < part.endIndex {
+            switch part[index] {
+            case UInt8(ascii: "%"):
+                guard part.endIndex - index >= 3, let high = hex(part[index + 1]), let low = hex(part[index + 2]) else { return nil }
+                output.append(high * 16 + low)
+                index += 3
+            case UInt8(ascii: "+"):
+                output.append(UInt8(ascii: " "))
+                index += 1
+            default:
+                output.append(part[index])
+                index += 1
+            }
+        }
+        return String(validating: output, as: UTF8.self) == nil ? nil : output
+    }
+    var pairs: [(name: [UInt8], value: [UInt8])] = []
+    for segment in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+        let equals = segment.firstIndex(of: UInt8(ascii: "=")) ?? segment.endIndex
+        guard let name = decode(segment[..<equals]),
+            let value = decode(equals < segment.endIndex ? segment[(equals + 1)...] : [])
+        else { return nil }
+        pairs.append((name, value))
+    }
+    return pairs
+}
