@@ -2,9 +2,11 @@ import AuthCallback
 import Foundation
 
 /// Parsing a redirect: AuthCallback's own RFC 3986 parser and form decoding against Foundation's
-/// `URLComponents(string:)` + `queryItems`, the path AppAuth and most apps take. Both percent-decode every
-/// parameter into a `String` up front (neither side is lazy); the "checked response" row adds what a client
-/// must do next (duplicate, state and iss checks; ours compares `state` in constant time).
+/// `URLComponents(string:)` + `queryItems`, the path AppAuth and most apps take. In the parsing rows both
+/// percent-decode every parameter into a `String` up front (neither side is lazy). The "checked response" row
+/// adds what a client must do next: duplicate, state and iss checks, then the code. Ours checks the decoded
+/// bytes in place (`state` in constant time) and makes one string, the code; Foundation's query items are
+/// strings already, so the peer compares those.
 enum CallbackBenchmark {
     static let customScheme =
         "com.example.app:/oauth2redirect?code=SplxlOBeZQQYbYS6WxSbIA-4f3c2a1b0e9d8c7b6a5f4e3d2c1b0a9&state=af0ifjsldkj-Rk9vQmFyQmF6&iss=https%3A%2F%2Fserver.example.com"
