@@ -121,6 +121,17 @@ struct AuthorizationResponseTests {
         #expect(try Self.response(uri, mode: .fragment).code == "abc")
     }
 
+    @Test("a query of only empty segments (?&) holds no parameter, so a response in the fragment is reported as such")
+    func emptySegmentQuery() throws {
+        // Empty segments are skipped (FormParameter), so "?&" and "?&&" have no parameters, as "?" has none.
+        for query in ["?", "?&", "?&&"] {
+            #expect(throws: AuthCallbackError.responseInFragment, "\(query)") {
+                try Self.response("myapp:/cb" + query + "#code=abc&state=xyz")
+            }
+            #expect(throws: AuthCallbackError.invalidUTF8, "\(query)") { try Self.response("myapp:/cb" + query + "#code=%FF") }
+        }
+    }
+
     @Test("reads a Sign in with Apple form_post body with id_token and the first-sign-in user JSON")
     func formPost() throws {
         let body =

@@ -169,5 +169,11 @@ struct FormParameterTests {
         #expect(try FormParameter.parse(Array("a=é".utf8))[0].value == "é")
         #expect(throws: AuthCallbackError.invalidUTF8) { try FormParameter.parse([0x61, 0x3d, 0xff]) }
         #expect(throws: AuthCallbackError.invalidUTF8) { try FormParameter.parse([0xc3, 0x3d, 0x61]) }
+        // A name is decoded and checked before its value: a name that is not UTF-8 is refused as such, even when
+        // the value after it has a bad escape.
+        #expect(throws: AuthCallbackError.invalidUTF8) { try Self.parse("%FF=%zz") }
+        #expect(throws: AuthCallbackError.invalidUTF8) { try Self.parse("a=1&%C3=%4") }
+        #expect(throws: AuthCallbackError.invalidUTF8) { try FormParameter.parse([0xff, 0x3d, 0x25]) }
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 7)) { try Self.parse("%C3%A9=%") }
     }
 }
