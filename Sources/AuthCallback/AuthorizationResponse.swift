@@ -80,13 +80,20 @@ public struct AuthorizationResponse: Sendable {
         case bytes([UInt8])
     }
 
-    private func string(_ parameter: ResponseParameter) -> String? { found.index(of: parameter).map { parameters[$0].value } }
+    private func string(_ parameter: ResponseParameter) -> String? {
+        guard let index = found.index(of: parameter) else { return nil }
+        let parameters = parameters
+        return parameters.indices.contains(index) ? parameters[index].value : nil
+    }
 
     /// Reads and checks the response in a redirect URI.
     public init(callback uri: URI, expecting expectations: Expectations) throws(AuthCallbackError) {
         switch expectations.responseMode {
         case .query, .formPost:
-            if expectations.responseMode == .query, (uri.layout.query ?? 0..<0).isEmpty {
+            // A query of empty segments only ("?", "?&") holds no parameter: then a response in the fragment
+            // is reported as such.
+            let query = uri.layout.query ?? 0..<0
+            if expectations.responseMode == .query, uri.withBytes(of: query, { $0.allSatisfy { $0 == UInt8(ascii: "&") } }) {
                 let inFragment = try uri.fragmentParameters().contains { parameter in
                     switch parameter.known {
                     case .code?, .state?, .error?: true
@@ -97,7 +104,7 @@ public struct AuthorizationResponse: Sendable {
                     throw .responseInFragment
                 }
             }
-            try self.init(source: .text(uri.text), range: uri.layout.query ?? 0..<0, expecting: expectations)
+            try self.init(source: .text(uri.text), range: query, expecting: expectations)
         case .fragment:
             try self.init(source: .text(uri.text), range: uri.layout.fragment ?? 0..<0, expecting: expectations)
         }

@@ -68,8 +68,8 @@ enum FormDecoding {
         var index = range.lowerBound
         var fieldStart = 0
         var nameEnd = -1
-        // The OR of the decoded bytes of the name, and of the text after it: bit 7 set means non-ASCII.
-        var nameBits: UInt8 = 0
+        // The OR of the decoded bytes of the field's name, or of its value once the name has ended: bit 7 set
+        // means non-ASCII, to be checked as UTF-8.
         var bits: UInt8 = 0
         while true {
             if index + 16 <= range.upperBound {
@@ -103,12 +103,10 @@ enum FormDecoding {
                     if nameEnd >= 0 {
                         decoded.nameEnd = nameEnd
                         decoded.valueStart = nameEnd + 1
-                    } else {
-                        nameBits = bits
-                        bits = 0
                     }
-                    if nameBits >= 0x80, !isUTF8(output, decoded.nameStart..<decoded.nameEnd) { throw .invalidUTF8 }
-                    if bits >= 0x80, !isUTF8(output, decoded.valueStart..<decoded.valueEnd) { throw .invalidUTF8 }
+                    // What is not checked yet: the value after "=", or the whole segment when it is a name alone.
+                    let unchecked = nameEnd >= 0 ? decoded.valueStart..<count : decoded.nameStart..<count
+                    if bits >= 0x80, !isUTF8(output, unchecked) { throw .invalidUTF8 }
                     decoded.known = ResponseParameter.named(
                         UnsafeBufferPointer(start: output + decoded.nameStart, count: decoded.nameEnd - decoded.nameStart))
                     field(decoded)
@@ -119,7 +117,6 @@ enum FormDecoding {
                 count += 1
                 fieldStart = count
                 nameEnd = -1
-                nameBits = 0
                 bits = 0
                 continue
             }
@@ -127,8 +124,10 @@ enum FormDecoding {
             switch byte {
             case UInt8(ascii: "="):
                 if nameEnd < 0 {
+                    // The name is checked before the value is read, so a name that is not UTF-8 is reported as
+                    // such even when its value holds a bad escape.
+                    if bits >= 0x80, !isUTF8(output, fieldStart..<count) { throw .invalidUTF8 }
                     nameEnd = count
-                    nameBits = bits
                     bits = 0
                 }
                 index += 1

@@ -47,16 +47,20 @@ extension FuzzTarget {
                 response.code, in: "\(response)", visible: response.parameters.map(\.name),
                 template: authorizationResponseTemplate, minimumLength: 8, "the description shows the code")
         }
-        let parameters = try? FormParameter.parse(bytes)
-        let reference = referenceFormDecoding(bytes)
-        check((parameters == nil) == (reference == nil), "FormParameter.parse and the reference decoder disagree on refusing")
-        if let parameters, let reference {
+        let parsed = Result { () throws(AuthCallbackError) in try FormParameter.parse(bytes) }
+        switch (parsed, referenceFormDecoding(bytes)) {
+        case (.success(let parameters), .success(let reference)):
             check(
                 parameters.map { [Array($0.name.utf8), Array($0.value.utf8)] } == reference.map { [$0.name, $0.value] },
                 "FormParameter.parse and the reference decoder decode differently")
             let again = try? FormParameter.parse(Array(FormParameter.encode(parameters).utf8))
             check(again == parameters, "form parameters do not survive encode → parse")
+        case (.failure(let error), .failure(let reference)):
+            check(error == reference, "FormParameter.parse refuses with \(error), the reference decoder with \(reference)")
+        default:
+            check(false, "FormParameter.parse and the reference decoder disagree on refusing")
         }
+        let parameters = try? parsed.get()
         var formPost = expected
         formPost.responseMode = .formPost
         let fromBody = Result { () throws(AuthCallbackError) in try AuthorizationResponse(formPostBody: bytes, expecting: formPost) }
@@ -94,9 +98,10 @@ private let authorizationResponseTemplate = String(
 
 /// `application/x-www-form-urlencoded` decoding written byte by byte as the rules read, sharing no code with
 /// AuthCallback: split on "&" (empty segments skipped), then at the first "=" (none: an empty value); "%" and
-/// two hex digits is a byte, "+" a space, anything else itself; a name or value whose bytes are not UTF-8, or a
-/// "%" without two hex digits, refuses the whole form (nil).
-private func referenceFormDecoding(_ bytes: [UInt8]) -> [(name: [UInt8], value: [UInt8])]? {
+/// two hex digits is a byte, "+" a space, anything else itself. Segment by segment, the name and then the value
+/// are decoded and checked: the first "%" without two hex digits refuses the form with its offset, and so does
+/// a decoded name or value that is not UTF-8.
+private func referenceFormDecoding(_ bytes: [UInt8]) -> Result<[(name: [UInt8], value: [UInt8])], AuthCallbackError> {
     func hex(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
@@ -105,13 +110,15 @@ private func referenceFormDecoding(_ bytes: [UInt8]) -> [(name: [UInt8], value: 
         default: nil
         }
     }
-    func decode(_ part: ArraySlice<UInt8>) -> [UInt8]? {
+    func decode(_ part: ArraySlice<UInt8>) -> Result<[UInt8], AuthCallbackError> {
         var output: [UInt8] = []
         var index = part.startIndex
         while index < part.endIndex {
             switch part[index] {
             case UInt8(ascii: "%"):
-                guard part.endIndex - index >= 3, let high = hex(part[index + 1]), let low = hex(part[index + 2]) else { return nil }
+                guard part.endIndex - index >= 3, let high = hex(part[index + 1]), let low = hex(part[index + 2]) else {
+                    return .failure(.invalidPercentEncoding(offset: index))  // slices keep the array's indices
+                }
                 output.append(high * 16 + low)
                 index += 3
             case UInt8(ascii: "+"):
@@ -122,15 +129,16 @@ private func referenceFormDecoding(_ bytes: [UInt8]) -> [(name: [UInt8], value: 
                 index += 1
             }
         }
-        return String(validating: output, as: UTF8.self) == nil ? nil : output
+        return String(validating: output, as: UTF8.self) == nil ? .failure(.invalidUTF8) : .success(output)
     }
     var pairs: [(name: [UInt8], value: [UInt8])] = []
     for segment in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
         let equals = segment.firstIndex(of: UInt8(ascii: "=")) ?? segment.endIndex
-        guard let name = decode(segment[..<equals]),
-            let value = decode(equals < segment.endIndex ? segment[(equals + 1)...] : [])
-        else { return nil }
+        let name = decode(segment[..<equals])
+        guard case .success(let name) = name else { return name.map { _ in [] } }
+        let value = decode(equals < segment.endIndex ? segment[(equals + 1)...] : [])
+        guard case .success(let value) = value else { return value.map { _ in [] } }
         pairs.append((name, value))
     }
-    return pairs
+    return .success(pairs)
 }
