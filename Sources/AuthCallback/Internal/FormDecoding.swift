@@ -1,6 +1,6 @@
 /// `application/x-www-form-urlencoded` data (RFC 6749 Appendix B) split into fields and decoded in one
-/// pass: ``FormParameter/parse(_:)`` makes strings of the fields, ``DecodedForm`` keeps the decoded text
-/// whole and reads the fields as views of it.
+/// pass: ``FormParameter/parse(_:)`` makes strings of the fields, and ``AuthorizationResponse`` checks them
+/// in place.
 ///
 /// The output is the input with each `%XX` escape replaced by its byte and each `+` by a space; `&` and
 /// `=` are copied as they are, so a field's name and value are separate runs of the output, with the
@@ -52,7 +52,8 @@ enum FormDecoding {
     /// A segment without `=` is a name with an empty value. Returns the number of bytes written.
     ///
     /// Fails on a `%` without two hex digits after it (with its offset from `base`) and on a name or value
-    /// whose decoded bytes are not UTF-8, each checked on its own.
+    /// whose decoded bytes are not UTF-8, each checked on its own: a name when its `=` is read (before its
+    /// value), a value or a name without `=` at the end of its segment.
     ///
     /// Plain text is copied sixteen bytes at a time (eight, then one, near the end) up to the first `&`,
     /// `=`, `%`, `+` or non-ASCII byte: a block copied whole may carry bytes past that one, which the next

@@ -35,8 +35,9 @@ extension FuzzTarget {
     static let authorizationResponse = FuzzTarget(
         name: "authorization-response",
         checks: "a response is accepted only with the expected state and issuer and a code; form bodies decode as a byte-by-byte "
-            + "reference decoder does and re-encode to the same pairs; a form_post response reads what its body holds, and "
-            + "checking a body or its decoded parameters gives the same verdict"
+            + "reference decoder does and re-encode to the same pairs; a form_post response reads what its body holds; a body "
+            + "or a query and its decoded parameters get the same verdict; a response in the fragment after a query without "
+            + "parameters is reported as such"
     ) { bytes in
         let expected = AuthorizationResponse.Expectations(state: "fuzz-state", issuer: "https://issuer.example")
         func accepted(_ response: AuthorizationResponse) {
@@ -75,20 +76,45 @@ extension FuzzTarget {
                 "a form_post response reads another value than its body holds")
         }
         if let parameters {
-            let fromParameters = Result { () throws(AuthCallbackError) in
-                try AuthorizationResponse(parameters: parameters, expecting: formPost)
-            }
-            switch (fromBody, fromParameters) {
-            case (.success, .success): break
-            case (.failure(let body), .failure(let given)): check(body == given, "a body and its parameters fail differently")
-            default: check(false, "a body and its decoded parameters get different verdicts")
-            }
+            checkSameVerdict(
+                fromBody, Result { () throws(AuthCallbackError) in try AuthorizationResponse(parameters: parameters, expecting: formPost) },
+                "a form_post body and its decoded parameters")
         }
         guard let text = text(bytes), let uri = try? URI(parsing: text) else { return }
-        if let response = try? AuthorizationResponse(callback: uri, expecting: expected) { accepted(response) }
+        let fromQuery = Result { () throws(AuthCallbackError) in try AuthorizationResponse(callback: uri, expecting: expected) }
+        if case .success(let response) = fromQuery { accepted(response) }
+        if let query = try? uri.queryParameters() {
+            if !query.isEmpty {
+                checkSameVerdict(
+                    fromQuery, Result { () throws(AuthCallbackError) in try AuthorizationResponse(parameters: query, expecting: expected) },
+                    "a redirect's query and its decoded parameters")
+            } else if let fragment = try? uri.fragmentParameters(), fragment.contains(where: { ["code", "state", "error"].contains($0.name) }) {
+                check(
+                    fromQuery.error == .responseInFragment,
+                    "a response in the fragment after a query without parameters is not reported as such")
+            }
+        }
         var fragment = expected
         fragment.responseMode = .fragment
         if let response = try? AuthorizationResponse(callback: uri, expecting: fragment) { accepted(response) }
+    }
+}
+
+/// Checks that two ways of reading the same response agree: both accept, or both refuse with the same error.
+private func checkSameVerdict(
+    _ lhs: Result<AuthorizationResponse, AuthCallbackError>, _ rhs: Result<AuthorizationResponse, AuthCallbackError>, _ what: String
+) {
+    switch (lhs, rhs) {
+    case (.success, .success): break
+    case (.failure(let left), .failure(let right)): check(left == right, "\(what) fail differently: \(left), \(right)")
+    default: check(false, "\(what) get different verdicts")
+    }
+}
+
+extension Result {
+    /// The error, if this is a failure.
+    fileprivate var error: Failure? {
+        if case .failure(let error) = self { error } else { nil }
     }
 }
 
