@@ -93,7 +93,7 @@ public struct AuthorizationResponse: Sendable {
             // A query of empty segments only ("?", "?&") holds no parameter: then a response in the fragment
             // is reported as such.
             let query = uri.layout.query ?? 0..<0
-            if expectations.responseMode == .query, uri.withBytes(of: query, { $0.allSatisfy { $0 == UInt8(ascii: "&") } }) {
+            if expectations.responseMode == .query, uri.withBytes(of: query, FormDecoding.hasNoField) {
                 let inFragment = try uri.fragmentParameters().contains { parameter in
                     switch parameter.known {
                     case .code?, .state?, .error?: true

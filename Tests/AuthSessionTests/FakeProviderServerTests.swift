@@ -27,7 +27,7 @@ struct FakeProviderServerTests {
         // 1-second bound holds on a quiet machine (`.ci/run` runs this suite alone with
         // AUTHFLOW_TIMING_CHECKS=1); in the full suite on 2 cores the server's task may wait long for a thread.
         let port = server.port
-        let budget: Duration = HostileClient.timingChecks ? .seconds(1) : .seconds(30)
+        let budget = HostileClient.budget
         let exchange = await withCheckedContinuation { continuation in
             // A blocking client, so off the cooperative threads the server needs.
             DispatchQueue.global().async {

@@ -149,7 +149,7 @@ struct LoopbackListenerTests {
             slowloris.start()
             defer { stop.set() }
             // The listener keeps at most `limit` of them, closing the oldest first.
-            for _ in 0..<3000 where hostile.count(where: HostileClient.isClosedByPeer) < hostile.count - limit {
+            for _ in 0..<HostileClient.polls where hostile.count(where: HostileClient.isClosedByPeer) < hostile.count - limit {
                 Thread.sleep(forTimeInterval: 0.01)
             }
             Thread.sleep(forTimeInterval: 0.45)  // two more slowloris bytes
@@ -164,13 +164,13 @@ struct LoopbackListenerTests {
                     within: HostileClient.budget))
             report.answer(HostileClient.get(port: port, "/callback?code=genuine&state=xyz", within: HostileClient.budget))
             // Once the wait is over, every connection the listener held is closed.
-            for _ in 0..<3000 where hostile.count(where: HostileClient.isClosedByPeer) < hostile.count {
+            for _ in 0..<HostileClient.polls where hostile.count(where: HostileClient.isClosedByPeer) < hostile.count {
                 Thread.sleep(forTimeInterval: 0.01)
             }
             report.record(closedAtEnd: hostile.count(where: HostileClient.isClosedByPeer))
         }
         #expect(try result.get().callbackURL.query == "code=genuine&state=xyz")
-        for _ in 0..<3000 where report.closedAtEnd == nil { try await Task.sleep(nanoseconds: 10_000_000) }
+        for _ in 0..<HostileClient.polls where report.closedAtEnd == nil { try await Task.sleep(nanoseconds: 10_000_000) }
         let figures = report.snapshot
         #expect(figures.opened == 230)
         #expect(figures.closedEarly >= 230 - limit, "at most \(limit) connections are kept open")

@@ -97,7 +97,7 @@ struct LoopbackUserAgentTests {
         }
         // The client may still be reading the page the listener answered with: let it finish (bounded), so
         // that what it recorded is complete when the test reads it.
-        for _ in 0..<6000 where !finished.isSet { try? await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<max(6000, HostileClient.polls) where !finished.isSet { try? await Task.sleep(for: .milliseconds(10)) }
         return result
     }
 

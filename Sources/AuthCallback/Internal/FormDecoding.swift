@@ -151,6 +151,12 @@ enum FormDecoding {
         }
     }
 
+    /// Whether `bytes` hold no field: nothing but the `&` of empty segments, which ``decode(_:_:into:field:)``
+    /// skips.
+    static func hasNoField(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 == UInt8(ascii: "&") }
+    }
+
     /// Whether `base[range]` is well-formed UTF-8 (no overlong forms, surrogates or code points past
     /// U+10FFFF: the standard library's decoder, which `String` uses).
     static func isUTF8(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Bool {
