@@ -88,7 +88,9 @@ extension FuzzTarget {
                 checkSameVerdict(
                     fromQuery, Result { () throws(AuthCallbackError) in try AuthorizationResponse(parameters: query, expecting: expected) },
                     "a redirect's query and its decoded parameters")
-            } else if let fragment = try? uri.fragmentParameters(), fragment.contains(where: { ["code", "state", "error"].contains($0.name) }) {
+            } else if let fragment = try? uri.fragmentParameters(),
+                fragment.contains(where: { ["code", "state", "error"].contains($0.name) })
+            {
                 check(
                     fromQuery.error == .responseInFragment,
                     "a response in the fragment after a query without parameters is not reported as such")
