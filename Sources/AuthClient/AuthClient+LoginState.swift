@@ -26,9 +26,10 @@ extension AuthClient {
     }
 
     /// A user's session ended: the logout stream, the state stream and the user's delegates are told.
-    func userLoggedOut(_ event: LogoutEvent) {
+    /// `key` is the user's registry key (grant and account).
+    func userLoggedOut(_ event: LogoutEvent, key: String) {
         logouts.send(event)
-        loginStateBroadcast.loggedOut(event.subject)
-        userDelegates.userDidLogout(event.subject)
+        loginStateBroadcast.loggedOut(key)
+        userDelegates.userDidLogout(key)
     }
 }

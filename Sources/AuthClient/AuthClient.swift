@@ -1,5 +1,6 @@
 public import AuthCallback
 public import AuthCredentials
+import AuthJSON
 import AuthJWT
 import AuthPKCE
 public import AuthSession
@@ -56,7 +57,7 @@ public final class AuthClient: Sendable {
     let pendingLogins = PendingLoginSlot()
     /// The provider's discovery document and JWK Set as last cached in the store (see `AuthClient+ProviderCache`).
     let providerCacheState = ProviderCacheState()
-    /// One ``User`` per subject, so that every handle on a user shares its tokens and its refresh.
+    /// One ``User`` per grant and account, so that every handle on a user shares its tokens and its refresh.
     let users = UserRegistry()
     /// The RFC 8414 `revocation_endpoint`, once looked up (`.some(nil)`: the provider has none).
     let authorizationServerRevocationEndpoint = Locked<String??>(nil)
@@ -233,18 +234,30 @@ public final class AuthClient: Sendable {
         }
         logger.log(.info, .callback, "authorization response received", ["code": .redacted])
         let tokens = try await exchangeCode(response.code, for: request)
-        return try await signIn(with: tokens, nonce: request.nonce.value, maxAge: request.options.maxAge, options: request.options)
+        return try await signIn(
+            with: tokens, nonce: request.nonce.value, maxAge: request.options.maxAge, options: request.options, resources: request.resources
+        )
     }
 
-    /// Steps 5–6 for tokens from any grant: validates the ID token (with `nonce` and `maxAge` when the
-    /// request had them), saves the tokens and returns the user. With `identifiesByUserInfo`, tokens that
-    /// came without an ID token are tied to the userinfo `sub` instead (see ``pollDeviceAuthorization(_:onPoll:)``).
+    /// Steps 5–6 for tokens from any grant: identifies the account, saves the tokens under the grant and
+    /// returns the user. An OpenID Connect client (``ClientConfiguration/isOpenIDConnect``) validates the ID
+    /// token (with `nonce` and `maxAge` when the request had them) and takes its `sub`; with
+    /// `identifiesByUserInfo`, tokens that came without an ID token are tied to the userinfo `sub` instead
+    /// (see ``pollDeviceAuthorization(_:onPoll:)``). A plain OAuth 2.0 client identifies no subject: the
+    /// grant alone names the session, and an ID token in the response is not kept (it was not asked for,
+    /// so it is not validated either). `resources` are the RFC 8707 resources the tokens were asked for
+    /// (nil: the configuration's); they are part of the grant.
     func signIn(
-        with tokens: TokenSet, nonce: String?, maxAge: Int64?, options: LoginOptions? = nil, identifiesByUserInfo: Bool = false
+        with tokens: TokenSet, nonce: String?, maxAge: Int64?, options: LoginOptions? = nil, identifiesByUserInfo: Bool = false,
+        resources: [String]? = nil
     ) async throws(AuthClientError) -> User {
-        let subject: String
-        let email: String?
-        if let idToken = tokens.idToken {
+        var tokens = tokens
+        let subject: String?
+        var email: String? = nil
+        if !configuration.scopes.contains(.openID) {
+            tokens.idToken = nil
+            subject = nil
+        } else if let idToken = tokens.idToken {
             let validated = try await validateIDToken(idToken, nonce: nonce, maxAge: maxAge, accessToken: tokens.accessToken)
             if let options { try checkAuthentication(of: validated, against: options) }
             subject = validated.subject
@@ -263,33 +276,83 @@ public final class AuthClient: Sendable {
         } else {
             throw .missingIDToken
         }
-        let credential = StoredCredential(user: subject, email: email, tokens: tokens)
+        let grant = GrantIdentity(
+            issuer: configuration.issuer, clientID: configuration.clientID, resources: resources ?? configuration.resources)
         do {
-            try await store.save(credential)
+            try await store.save(StoredCredential(user: subject ?? "", grant: grant, email: email, tokens: tokens))
         } catch {
             throw .store(error)
         }
         await saveProviderCache()
-        let user = await users.user(subject, client: self, signedInWith: tokens)
+        let user = await users.user(subject, grant: grant, client: self, signedInWith: tokens)
         loginStateBroadcast.userArrived(user)
         return user
     }
 
-    /// The user saved last, with their tokens, or nil when there is none (or their tokens were removed).
-    /// The tokens are used as stored; an expired access token is refreshed on the first request. When this
-    /// client already has a ``User`` for that subject, that same object is returned, so that two handles
-    /// never refresh the same refresh token twice.
+    /// The grant this client's sessions belong to by default: the configured issuer, client id and
+    /// resources (RFC 8707). ``resumeLastUser()`` resumes the account of this grant saved last; a login
+    /// whose options name other resources is a grant of its own.
+    public var grant: GrantIdentity {
+        GrantIdentity(issuer: configuration.issuer, clientID: configuration.clientID, resources: configuration.resources)
+    }
+
+    /// The account of this client's ``grant`` saved last, with its tokens, or nil when there is none (or
+    /// its tokens were removed). The tokens are used as stored; an expired access token is refreshed on the
+    /// first request. When this client already has a ``User`` for that account, that same object is
+    /// returned, so that two handles never refresh the same refresh token twice.
+    ///
+    /// Only a record of this grant is resumed: a store shared with other issuers, clients or resources
+    /// never hands their tokens to this client. A record written before grants were kept (a version-1 store,
+    /// keyed by `sub` alone) is taken over once, and only when its ID token names this client's issuer
+    /// (`iss`) and client (`aud`, and `azp` when present) — the ID token was validated when it was saved; a
+    /// record without an ID token, or of another issuer, stays where it is.
     public func resumeLastUser() async throws(AuthClientError) -> User? {
-        let stored: StoredCredential?
+        let grant = grant
+        var stored: StoredCredential?
         do {
-            stored = try await store.lastUser()
+            stored = try await store.lastCredential(for: grant)
+            if stored == nil { stored = try await claimLegacyRecord(for: grant) }
         } catch {
             throw .store(error)
         }
         guard let stored, let tokens = stored.tokens else { return nil }
-        let user = await users.user(stored.user, client: self, resumingWith: tokens)
+        let user = await users.user(stored.subject, grant: grant, client: self, resumingWith: tokens)
         loginStateBroadcast.userArrived(user)
         return user
+    }
+
+    /// The last record without a grant, tied to `grant` when its ID token was issued by this client's
+    /// issuer to this client; under the refresh lock, so that no refresh of the grant runs meanwhile.
+    private func claimLegacyRecord(for grant: GrantIdentity) async throws(AuthCredentialsError) -> StoredCredential? {
+        guard let legacy = try await store.lastCredential(for: nil), let idToken = legacy.tokens?.idToken,
+            Self.idToken(idToken, names: grant, subject: legacy.user)
+        else { return nil }
+        let store = store
+        let claimed = try await store.withRefreshLock(for: grant) { () async -> Result<StoredCredential?, AuthCredentialsError> in
+            do throws(AuthCredentialsError) {
+                return .success(try await store.claimLegacyCredential(user: legacy.user, for: grant))
+            } catch {
+                return .failure(error)
+            }
+        }
+        if let claimed = try claimed.get() {
+            logger.log(.info, .resume, "a record saved before grants were kept now belongs to this grant", ["user": .text(claimed.user)])
+            return claimed
+        }
+        return try await store.lastCredential(for: grant)
+    }
+
+    /// Whether the (already validated when saved) ID token `token` names `grant`'s issuer and client and
+    /// the subject `subject`. Its signature is not checked again: this only attributes a stored record.
+    static func idToken(_ token: String, names grant: GrantIdentity, subject: String) -> Bool {
+        guard let jws = try? JWS(compact: token), let object = try? JSONValue(parsing: jws.payload).objectValue else { return false }
+        let claims = JWTClaims(object)
+        guard let issuer = try? claims.issuer, issuer.utf8.elementsEqual(grant.issuer.utf8),
+            let sub = try? claims.subject, sub.utf8.elementsEqual(subject.utf8),
+            let audience = try? claims.audience, audience.contains(where: { $0.utf8.elementsEqual(grant.clientID.utf8) })
+        else { return false }
+        if let party = try? claims.authorizedParty, !party.utf8.elementsEqual(grant.clientID.utf8) { return false }
+        return true
     }
 
     /// A stream of every logout from now on: requested by the app, or forced by a failed refresh.

@@ -135,6 +135,13 @@ public enum AuthClientError: Error, Sendable {
     case unsupportedURLRequest(String)
 
     /// A stable number for the case: 10001 and up.
+    /// A request was refused with 401 (or a refresh was asked for) and there is no refresh token to renew
+    /// the access token with. Unlike ``refreshFailed(_:)`` nothing was spent or refused: the tokens stay
+    /// stored and the user stays signed in (the refusal may be the resource server's own outage), and the
+    /// app decides when to run a new login for the same grant (`MCPAuthorization.reauthorize(with:)`, or
+    /// ``AuthClient/login(with:options:)``), which replaces them.
+    case reauthorizationRequired
+
     public var code: Int {
         switch self {
         case .invalidConfiguration: 10001
@@ -185,6 +192,7 @@ public enum AuthClientError: Error, Sendable {
         case .resourceStatus: 10151
         case .undecodableResource: 10152
         case .unsupportedURLRequest: 10153
+        case .reauthorizationRequired: 10401
         }
     }
 
@@ -295,6 +303,9 @@ extension AuthClientError: CustomStringConvertible {
             case .undecodableResource(let url, let type, let reason):
                 "the resource \(SecureURL.withoutQuery(url)) did not decode as \(type): \(reason)"
             case .unsupportedURLRequest(let reason): "the URLRequest cannot be sent: \(reason)"
+            case .reauthorizationRequired:
+                "the access token was refused or has expired and there is no refresh token (RFC 6749 §6); the tokens are kept, "
+                    + "and a new authorization of the same grant replaces them"
             }
         return "error \(code): \(message)"
     }

@@ -32,6 +32,8 @@ public struct AuthLogRecord: Sendable, Hashable {
         public static let jwksFetch = Event(rawValue: "jwks-fetch")
         /// A refetch of the JWK Set for an unknown `kid` was skipped: the cooldown had not passed.
         public static let jwksCooldown = Event(rawValue: "jwks-cooldown")
+        /// A stored session was resumed, or a record saved before grants were kept was tied to a grant.
+        public static let resume = Event(rawValue: "resume")
     }
 
     /// How important the record is.

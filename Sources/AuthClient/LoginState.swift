@@ -34,7 +34,7 @@ public enum LoginState: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .loggedOut: "loggedOut"
         case .loggingIn: "loggingIn"
-        case .loggedIn(let user): "loggedIn(\(user.subject))"
+        case .loggedIn(let user): "loggedIn(\(user.subject ?? "no subject"))"
         }
     }
 }

@@ -14,12 +14,12 @@ public struct LogoutEvent: Hashable, Sendable {
         case refreshFailed(RefreshFailure)
     }
 
-    /// The user's `sub`.
-    public let subject: String
+    /// The user's `sub`; nil for a plain OAuth 2.0 grant, whose provider names no subject.
+    public let subject: String?
     /// Why.
     public let reason: Reason
 
-    public init(subject: String, reason: Reason) {
+    public init(subject: String?, reason: Reason) {
         self.subject = subject
         self.reason = reason
     }

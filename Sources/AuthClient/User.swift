@@ -39,8 +39,20 @@ import AuthJWT
 public actor User {
     /// The client that signed the user in.
     public nonisolated let client: AuthClient
-    /// The user's `sub` at the provider.
-    public nonisolated let subject: String
+    /// The grant the tokens belong to: the client's issuer and client id, and the resources (RFC 8707) the
+    /// login asked for. The store keeps the tokens under it; they are never sent to another issuer.
+    public nonisolated let grant: GrantIdentity
+    /// The user's `sub` at the provider: from the validated ID token, or the userinfo response; nil for a
+    /// plain OAuth 2.0 grant, whose provider names no subject (the grant alone identifies the session).
+    public nonisolated let subject: String?
+    /// The account within the grant, as the store keys it: the subject, or the empty string without one.
+    nonisolated var account: String { subject ?? "" }
+    /// What one client's registries (users, delegates, login state) key this user by: grant and account.
+    nonisolated var registryKey: String { Self.registryKey(grant, account) }
+
+    static func registryKey(_ grant: GrantIdentity, _ account: String) -> String {
+        grant.description + "\u{0}" + account
+    }
     /// The current tokens; nil once logged out.
     public internal(set) var tokens: TokenSet?
     /// How many refreshes this user has made (each may have taken several attempts: see ``RetryPolicy``).
@@ -62,8 +74,9 @@ public actor User {
     /// The resource token request in flight: it spends the refresh token too, so it and a refresh never overlap.
     var resourceRefreshing: Task<Result<TokenSet, AuthClientError>, Never>?
 
-    init(client: AuthClient, subject: String, tokens: TokenSet) {
+    init(client: AuthClient, grant: GrantIdentity, subject: String?, tokens: TokenSet) {
         self.client = client
+        self.grant = grant
         self.subject = subject
         self.tokens = tokens
         storedRefreshToken = tokens.refreshToken
@@ -129,7 +142,7 @@ public actor User {
             throw .unexpectedResponse(endpoint: "userinfo", status: response.status, reason: "no profile")
         }
         let info = try UserInfo(json: response.body)
-        guard info.subject.utf8.elementsEqual(subject.utf8) else { throw .invalidUserInfo("its sub is not the signed-in user's") }
+        if let subject, !info.subject.utf8.elementsEqual(subject.utf8) { throw .invalidUserInfo("its sub is not the signed-in user's") }
         return info
     }
 
@@ -174,7 +187,7 @@ public actor User {
         }
         client.logger.log(
             .info, .logout, "logged out",
-            ["user": .text(subject), "revoked": .flag(LogoutResult(revocation: revocation, endSessionURL: nil).didRevoke)])
+            ["user": .text(account), "revoked": .flag(LogoutResult(revocation: revocation, endSessionURL: nil).didRevoke)])
         try await end(.requested)
         return LogoutResult(revocation: revocation, endSessionURL: client.endSessionURL(idTokenHint: tokens.idToken))
     }
@@ -206,7 +219,7 @@ public actor User {
         guard let current = tokens else { throw .loggedOut }
         if current.accessToken != stale.accessToken { return current }
         if refreshing == nil {
-            client.logger.log(.info, .refresh, "refreshing the tokens", ["user": .text(subject), "refresh_token": .redacted])
+            client.logger.log(.info, .refresh, "refreshing the tokens", ["user": .text(account), "refresh_token": .redacted])
             refreshing = Task {
                 let result = await self.performRefresh(current)
                 self.finishRefresh(result)
@@ -233,9 +246,9 @@ public actor User {
     private func finishRefresh(_ result: Result<TokenSet, AuthClientError>) {
         refreshing = nil
         switch result {
-        case .success: client.logger.log(.info, .refresh, "tokens refreshed", ["user": .text(subject), "access_token": .redacted])
+        case .success: client.logger.log(.info, .refresh, "tokens refreshed", ["user": .text(account), "access_token": .redacted])
         case .failure(let error):
-            client.logger.log(.error, .refresh, "the refresh failed", ["user": .text(subject), "error": .text(error.description)])
+            client.logger.log(.error, .refresh, "the refresh failed", ["user": .text(account), "error": .text(error.description)])
         }
         let waiting = waiters
         waiters.removeAll()
@@ -246,9 +259,22 @@ public actor User {
         waiters.removeValue(forKey: id)?.resume(returning: .failure(.transportFailed(TransportFailure(.cancelled))))
     }
 
-    /// One refresh (with its retries): newer stored tokens first, then the token endpoint; a refusal ends
-    /// the session unless the store has moved on; a success goes through `accept(_:replacing:receivedAt:started:)`.
+    /// One refresh (with its retries) under the store's refresh lock for this grant, so that no other
+    /// client or process sharing the store spends the same refresh token meanwhile (see
+    /// ``CredentialStore/withRefreshLock(for:_:)``). A lock that cannot be had is a store error: the user
+    /// stays signed in.
     private func performRefresh(_ start: TokenSet) async -> Result<TokenSet, AuthClientError> {
+        do {
+            return try await client.store.withRefreshLock(for: grant) { await self.performLockedRefresh(start) }
+        } catch {
+            return .failure(.store(error))
+        }
+    }
+
+    /// The refresh itself, holding the lock: newer stored tokens first (read again now that no one else can
+    /// change them), then the token endpoint; a refusal ends the session unless the store has moved on; a
+    /// success goes through `accept(_:replacing:receivedAt:started:)`.
+    private func performLockedRefresh(_ start: TokenSet) async -> Result<TokenSet, AuthClientError> {
         let started = generation
         var current = start
         if let newer = await newerStoredTokens(than: current) {
@@ -258,6 +284,9 @@ public actor User {
             current = newer
         }
         guard generation == started else { return superseded() }
+        // No refresh token: nothing to spend and nothing to end. The tokens stay (a 401 may be the
+        // resource server's own outage); the app decides when to log in again.
+        guard current.refreshToken != nil else { return .failure(.reauthorizationRequired) }
         var adoptedAfterRefusal = false
         while true {
             refreshCount += 1
@@ -285,12 +314,14 @@ public actor User {
     }
 
     /// A refresh response: the rotated refresh token made durable first, then the ID token checked (Core
-    /// §12.2), then the whole new set used and saved.
+    /// §12.2), then the whole new set used and saved. A user without a subject (plain OAuth 2.0) keeps no
+    /// ID token: one in the response is not used.
     private func accept(
         _ response: TokenResponse, replacing current: TokenSet, receivedAt: NumericDate, started: Int
     ) async -> Result<TokenSet, AuthClientError> {
-        let refreshed = current.refreshed(by: response, receivedAt: receivedAt)
-        if let idToken = response.idToken {
+        var refreshed = current.refreshed(by: response, receivedAt: receivedAt)
+        if subject == nil { refreshed.idToken = current.idToken }
+        if let idToken = response.idToken, let subject {
             if refreshed.refreshToken != current.refreshToken {
                 var provisional = current
                 provisional.refreshToken = refreshed.refreshToken
@@ -325,7 +356,7 @@ public actor User {
     private func endSession(after refusal: RefreshFailure, refused: TokenSet, started: Int) async -> Result<TokenSet, AuthClientError> {
         let removed: Bool
         do {
-            removed = try await client.store.remove(user: subject, ifTokensAre: refused)
+            removed = try await client.store.remove(user: account, grant: grant, ifTokensAre: refused)
         } catch {
             removed = false
         }
@@ -338,15 +369,16 @@ public actor User {
         generation += 1
         tokens = nil
         unsaved = nil
-        client.logger.log(.warning, .logout, "the refresh token was refused: the user is logged out", ["user": .text(subject)])
-        client.userLoggedOut(LogoutEvent(subject: subject, reason: .refreshFailed(refusal)))
+        client.logger.log(.warning, .logout, "the refresh token was refused: the user is logged out", ["user": .text(account)])
+        client.userLoggedOut(LogoutEvent(subject: subject, reason: .refreshFailed(refusal)), key: registryKey)
         return .failure(.refreshFailed(refusal))
     }
 
-    /// What ends a session: no refresh token, or `invalid_grant`. Nil for everything else.
+    /// What ends a session: `invalid_grant`. Nil for everything else (no refresh token is
+    /// `reauthorizationRequired`, which keeps the tokens).
     private static func refusal(_ error: AuthClientError) -> RefreshFailure? {
         switch error {
-        case .refreshFailed(let failure): failure
+        case .refreshFailed(.refused(let response)): .refused(response)
         case .tokenEndpoint(.tokenErrorResponse(let response)) where response.error == .invalidGrant: .refused(response)
         default: nil
         }
@@ -357,7 +389,9 @@ public actor User {
     /// The stored tokens when they differ from `tokens` and this user has nothing unsaved: another client
     /// or process refreshed (or signed in) since. A store that cannot be read is no reason not to refresh.
     private func newerStoredTokens(than tokens: TokenSet) async -> TokenSet? {
-        guard unsaved == nil, let stored = try? await client.store.credential(for: subject)?.tokens, stored != tokens else { return nil }
+        guard unsaved == nil, let stored = try? await client.store.credential(for: account, grant: grant)?.tokens, stored != tokens else {
+            return nil
+        }
         return stored
     }
 
@@ -376,11 +410,11 @@ public actor User {
     func persist(_ set: TokenSet) async -> AuthClientError? {
         let started = generation
         do {
-            try await client.store.save(StoredCredential(user: subject, tokens: set))
+            try await client.store.save(StoredCredential(user: account, grant: grant, tokens: set))
             if unsaved == set { unsaved = nil }
             storedRefreshToken = set.refreshToken
             guard let current = tokens else {
-                if generation != started { _ = try? await client.store.remove(user: subject, ifTokensAre: set) }
+                if generation != started { _ = try? await client.store.remove(user: account, grant: grant, ifTokensAre: set) }
                 return nil
             }
             if current != set { return await persist(current) }
@@ -405,9 +439,9 @@ public actor User {
         generation += 1
         tokens = nil
         unsaved = nil
-        defer { client.userLoggedOut(LogoutEvent(subject: subject, reason: reason)) }
+        defer { client.userLoggedOut(LogoutEvent(subject: subject, reason: reason), key: registryKey) }
         do {
-            try await client.store.remove(user: subject)
+            try await client.store.remove(user: account, grant: grant)
         } catch {
             throw .store(error)
         }

@@ -6,10 +6,11 @@
 /// user.delegates.removeDelegate(controller)
 /// ```
 ///
-/// Delegates belong to the user's subject at this client, so they stay registered across a new login of
-/// the same user (the same ``User`` object is returned while any handle on it lives).
+/// Delegates belong to the user's grant and subject at this client, so they stay registered across a new
+/// login of the same user (the same ``User`` object is returned while any handle on it lives).
 public struct UserDelegates: Sendable {
     let registry: UserDelegateRegistry
+    /// The user's registry key (grant and account).
     let subject: String
 
     /// Adds `delegate`, held weakly; adding one twice keeps one.
@@ -28,5 +29,5 @@ public struct UserDelegates: Sendable {
 
 extension User {
     /// This user's ``UserDelegate``s, told when the user is logged out.
-    public nonisolated var delegates: UserDelegates { UserDelegates(registry: client.userDelegates, subject: subject) }
+    public nonisolated var delegates: UserDelegates { UserDelegates(registry: client.userDelegates, subject: registryKey) }
 }

@@ -1,21 +1,43 @@
-/// The contents of a credential store: every user's record and which one was saved last. Both stores keep
-/// one, so the merge and last-user rules live here once; the file store writes it as JSON.
+/// The contents of a credential store: every account's record, which one was saved last, client
+/// registrations and provider caches. Every store keeps one, so the merge, last-user and grant rules live
+/// here once; the file store writes it as JSON.
+///
+/// ```swift
+/// var document = CredentialStoreDocument()
+/// document.save(StoredCredential(user: "alice", grant: grant, tokens: tokens))
+/// document.lastCredential(for: grant)        // alice's record; never one of another grant
+/// ```
+///
+/// Records are keyed by grant and account (``StoredCredential/belongs(to:grant:)``). The last account is
+/// kept per grant: the record of a grant saved last is the last of that grant in ``credentials`` (a save
+/// moves it to the end). ``lastUser`` names the last account among records without a grant (Sign in with
+/// Apple profiles).
+///
+/// Versions: 1 is the format before grants were kept (records keyed by `sub` alone); 2 adds `grant` to
+/// records. A version-1 document reads as before, its records without a grant; the next write stores
+/// version 2, which an older AuthFlow refuses to read rather than hand a record to the wrong issuer.
 public struct CredentialStoreDocument: Hashable, Codable, Sendable {
-    /// The format version, for future migrations.
+    /// The format version this library writes.
+    public static let currentVersion = 2
+    /// The format versions this library reads.
+    public static let readableVersions = 1...2
+
+    /// The format version, for migrations: ``currentVersion`` once written by this library.
     public var version: Int
-    /// The user saved last.
+    /// The account without a grant saved last (Sign in with Apple profiles); per-grant accounts are
+    /// ordered in ``credentials`` instead.
     public var lastUser: String?
-    /// The records, one per user.
+    /// The records, one per grant and account.
     public var credentials: [StoredCredential]
     /// Dynamic client registrations (RFC 7591), one per issuer; nil in documents written before they were
     /// kept (such a document still loads) and while there are none.
     public var clientRegistrations: [StoredClientRegistration]?
     /// The providers' cached public documents, one per issuer (``ProviderCache``). Optional, so that files
-    /// written before it existed read as before (nil: none), and files with it still read as version 1.
+    /// written before it existed read as before (nil: none).
     public var providers: [ProviderCache]?
 
     public init(lastUser: String? = nil, credentials: [StoredCredential] = [], providers: [ProviderCache]? = nil) {
-        version = 1
+        version = Self.currentVersion
         self.lastUser = lastUser
         self.credentials = credentials
         self.providers = providers
@@ -33,32 +55,93 @@ public struct CredentialStoreDocument: Hashable, Codable, Sendable {
         providers = list
     }
 
-    /// The record of `user`, if any.
-    public func credential(for user: String) -> StoredCredential? {
-        credentials.first { $0.user.utf8.elementsEqual(user.utf8) }
+    /// The record of `user` under `grant` (nil: the record of `user` tied to no grant), if any.
+    public func credential(for user: String, grant: GrantIdentity? = nil) -> StoredCredential? {
+        credentials.first { $0.belongs(to: user, grant: grant) }
     }
 
-    /// The record of the last user, if any.
-    public var lastCredential: StoredCredential? { lastUser.flatMap(credential(for:)) }
+    /// The record of the account saved last under `grant`; for `nil`, the record of ``lastUser``.
+    public func lastCredential(for grant: GrantIdentity?) -> StoredCredential? {
+        guard let grant else { return lastUser.flatMap { credential(for: $0) } }
+        return credentials.last { $0.grant?.isSame(as: grant) ?? false }
+    }
 
-    /// Merges `credential` in, makes its user the last one, and returns the merged record.
+    /// The record of the last user without a grant, if any.
+    public var lastCredential: StoredCredential? { lastCredential(for: nil) }
+
+    /// Merges `credential` into the record of the same grant and account, makes it the last of its grant
+    /// (or, without a grant, the ``lastUser``), and returns the merged record.
     @discardableResult
     public mutating func save(_ credential: StoredCredential) -> StoredCredential {
         let merged: StoredCredential
-        if let index = credentials.firstIndex(where: { $0.user.utf8.elementsEqual(credential.user.utf8) }) {
+        if let index = credentials.firstIndex(where: { $0.belongs(to: credential.user, grant: credential.grant) }) {
             merged = credentials[index].merging(credential)
-            credentials[index] = merged
+            if credential.grant == nil {
+                credentials[index] = merged
+            } else {
+                credentials.remove(at: index)
+                credentials.append(merged)
+            }
         } else {
             merged = credential
             credentials.append(merged)
         }
-        lastUser = merged.user
+        if merged.grant == nil { lastUser = merged.user }
         return merged
     }
 
-    /// Forgets `user` (and clears the last user if it was them).
-    public mutating func remove(user: String) {
-        credentials.removeAll { $0.user.utf8.elementsEqual(user.utf8) }
-        if let last = lastUser, last.utf8.elementsEqual(user.utf8) { lastUser = nil }
+    /// Forgets `user` under `grant` (and clears ``lastUser`` if it was that record).
+    public mutating func remove(user: String, grant: GrantIdentity? = nil) {
+        credentials.removeAll { $0.belongs(to: user, grant: grant) }
+        if grant == nil, let last = lastUser, last.utf8.elementsEqual(user.utf8) { lastUser = nil }
+    }
+
+    /// Forgets `user` under `grant` only if the stored tokens are still `expected` (compare before remove);
+    /// returns whether it did.
+    public mutating func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) -> Bool {
+        guard credential(for: user, grant: grant)?.tokens == expected else { return false }
+        remove(user: user, grant: grant)
+        return true
+    }
+
+    /// Ties a record written before grants were kept (a version-1 record: `user` without a grant) to
+    /// `grant`, when nothing is stored for that account under `grant` yet, and returns it; nil when there
+    /// is no such record, or the grant already has one (which is then the newer).
+    ///
+    /// Only the caller knows that the old record belongs to `grant` — a store that only one client ever
+    /// used (a CLI profile's file), or a record whose ID token names the grant's issuer and client (see
+    /// `AuthClient.resumeLastUser()`). A version-1 store keyed records by `sub` alone, so a store shared by
+    /// two issuers cannot tell them apart: never claim a record on its `sub` alone.
+    @discardableResult
+    public mutating func claimLegacyCredential(user: String, for grant: GrantIdentity) -> StoredCredential? {
+        guard credential(for: user, grant: grant) == nil, var record = credential(for: user), record.tokens != nil else { return nil }
+        remove(user: user)
+        record.grant = grant
+        credentials.append(record)
+        return record
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case version, lastUser, credentials, clientRegistrations, providers
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        lastUser = try container.decodeIfPresent(String.self, forKey: .lastUser)
+        credentials = try container.decode([StoredCredential].self, forKey: .credentials)
+        clientRegistrations = try container.decodeIfPresent([StoredClientRegistration].self, forKey: .clientRegistrations)
+        providers = try container.decodeIfPresent([ProviderCache].self, forKey: .providers)
+    }
+
+    /// Writes ``currentVersion``, whatever version was read: a migrated document is never written back as
+    /// version 1, which an older library would read as keyed by `sub` alone.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.currentVersion, forKey: .version)
+        try container.encodeIfPresent(lastUser, forKey: .lastUser)
+        try container.encode(credentials, forKey: .credentials)
+        try container.encodeIfPresent(clientRegistrations, forKey: .clientRegistrations)
+        try container.encodeIfPresent(providers, forKey: .providers)
     }
 }

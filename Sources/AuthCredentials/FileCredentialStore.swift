@@ -42,6 +42,17 @@ public actor FileCredentialStore: ClientRegistrationStore {
     /// The largest file read, as a guard against reading something that is not a store.
     public static let maximumFileSize = 1 << 20
 
+    /// The sidecar file whose lock is held across every read-modify-write (`<path>.lock`).
+    public nonisolated var writeLockPath: String { FileLock.path(for: path, .write) }
+    /// The sidecar file whose lock is held across a refresh (`<path>.refresh-lock`): taken before the write
+    /// lock, never while holding it.
+    public nonisolated var refreshLockPath: String { FileLock.path(for: path, .refresh) }
+    /// How long a read-modify-write waits for another one (held for a file write only).
+    public static let writeLockTimeoutSeconds = 10
+    /// How long a refresh waits for another process's refresh before it gives up. A refresh with its retries
+    /// (``RetryPolicy``) and a slow provider fits well within it.
+    public static let refreshLockTimeoutSeconds = 120
+
     /// Called before each step of a save: fault injection for tests.
     private let beforeStep: AtomicFile.StepHook?
     /// Whether temporaries left by earlier, killed saves were looked for.
@@ -59,40 +70,49 @@ public actor FileCredentialStore: ClientRegistrationStore {
         self.beforeStep = beforeStep
     }
 
-    public func credential(for user: String) throws(AuthCredentialsError) -> StoredCredential? {
-        try load().credential(for: user)
+    public func credential(for user: String, grant: GrantIdentity?) throws(AuthCredentialsError) -> StoredCredential? {
+        try load().credential(for: user, grant: grant)
     }
 
-    public func lastUser() throws(AuthCredentialsError) -> StoredCredential? {
-        try load().lastCredential
+    public func lastCredential(for grant: GrantIdentity?) throws(AuthCredentialsError) -> StoredCredential? {
+        try load().lastCredential(for: grant)
     }
 
     @discardableResult
     public func save(_ credential: StoredCredential) throws(AuthCredentialsError) -> StoredCredential {
-        var document = try load()
-        let merged = document.save(credential)
-        try store(document)
-        return merged
+        try change { document in document.save(credential) }
     }
 
-    /// Forgets `user`, then removes temporary files left by killed saves.
-    public func remove(user: String) throws(AuthCredentialsError) {
-        var document = try load()
-        document.remove(user: user)
-        try store(document)
+    /// Forgets `user` under `grant`, then removes temporary files left by killed saves.
+    public func remove(user: String, grant: GrantIdentity?) throws(AuthCredentialsError) {
+        try change { document in document.remove(user: user, grant: grant) }
         AtomicFile.removeStaleTemporaries(of: path)
     }
 
-    /// Compare and remove in one actor step: reads the file, and removes the user only if the stored tokens
-    /// are still `expected`. (Another process writing between the read and the rename can still win: the
-    /// file has no cross-process lock.)
-    public func remove(user: String, ifTokensAre expected: TokenSet) throws(AuthCredentialsError) -> Bool {
-        var document = try load()
-        guard document.credential(for: user)?.tokens == expected else { return false }
-        document.remove(user: user)
-        try store(document)
-        AtomicFile.removeStaleTemporaries(of: path)
-        return true
+    /// Compare and remove in one step: under the store's lock, reads the file and removes the record only if
+    /// its tokens are still `expected` — no other process can write between the read and the rename.
+    public func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) throws(AuthCredentialsError) -> Bool {
+        let removed = try change { document in document.remove(user: user, grant: grant, ifTokensAre: expected) }
+        if removed { AtomicFile.removeStaleTemporaries(of: path) }
+        return removed
+    }
+
+    /// Claims a record without a grant in one locked step (see ``CredentialStoreDocument/claimLegacyCredential(user:for:)``).
+    public func claimLegacyCredential(user: String, for grant: GrantIdentity) throws(AuthCredentialsError) -> StoredCredential? {
+        try change { document in document.claimLegacyCredential(user: user, for: grant) }
+    }
+
+    /// Runs `body` holding the store's refresh lock: an advisory `flock(2)` lock on ``refreshLockPath``,
+    /// which excludes every other refresh through this file — in this process and in any other — until
+    /// `body` returns. A process that crashes while holding it loses it at once (the kernel releases the
+    /// locks of a closed descriptor), so no stale lock outlives its holder. One lock per file: refreshes of
+    /// different grants in one file wait for each other too.
+    public func withRefreshLock<Result: Sendable>(
+        for grant: GrantIdentity, _ body: @Sendable () async -> Result
+    ) async throws(AuthCredentialsError) -> Result {
+        try await FileLock.withLock(atPath: refreshLockPath, timeout: .seconds(Self.refreshLockTimeoutSeconds)) { () async -> Result in
+            await body()
+        }
     }
 
     public func storedClientRegistration(forIssuer issuer: String) throws(AuthCredentialsError) -> StoredClientRegistration? {
@@ -101,9 +121,7 @@ public actor FileCredentialStore: ClientRegistrationStore {
 
     /// Keeps `registration` in the file (written atomically with mode 0600, as every save).
     public func storeClientRegistration(_ registration: StoredClientRegistration) throws(AuthCredentialsError) {
-        var document = try load()
-        document.saveClientRegistration(registration)
-        try store(document)
+        try change { document in document.saveClientRegistration(registration) }
     }
 
     public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {
@@ -112,10 +130,9 @@ public actor FileCredentialStore: ClientRegistrationStore {
 
     /// Keeps `cache` in the file (an atomic replace, as every save), unless it is there already.
     public func saveProviderCache(_ cache: ProviderCache) async throws(AuthCredentialsError) {
-        var document = try load()
-        guard document.providerCache(for: cache.issuer) != cache else { return }
-        document.saveProviderCache(cache)
-        try store(document)
+        try change { document in
+            if document.providerCache(for: cache.issuer) != cache { document.saveProviderCache(cache) }
+        }
     }
 
     /// The whole document (an empty one when the file does not exist yet). The first call also removes
@@ -132,8 +149,23 @@ public actor FileCredentialStore: ClientRegistrationStore {
         } catch {
             throw .corruptStore(path: path, reason: Self.reason(error))
         }
-        guard document.version == 1 else { throw .corruptStore(path: path, reason: "unknown version \(document.version)") }
+        guard CredentialStoreDocument.readableVersions.contains(document.version) else {
+            throw .corruptStore(path: path, reason: "unknown version \(document.version)")
+        }
         return document
+    }
+
+    /// Reads the document, applies `modify`, and writes the result when it differs from what was read — the
+    /// whole step under the store's write lock, so that no other process writes in between.
+    private func change<Result>(_ modify: (inout CredentialStoreDocument) -> Result) throws(AuthCredentialsError) -> Result {
+        try FileLock.withLockBlocking(atPath: writeLockPath, timeout: .seconds(Self.writeLockTimeoutSeconds)) {
+            () throws(AuthCredentialsError) -> Result in
+            let before = try load()
+            var document = before
+            let result = modify(&document)
+            if document != before { try store(document) }
+            return result
+        }
     }
 
     private func store(_ document: CredentialStoreDocument) throws(AuthCredentialsError) {

@@ -34,12 +34,12 @@
             base = KeychainDocumentStore(key: KeychainItemKey(service: service, accessGroup: accessGroup), items: SecItemKeychain())
         }
 
-        public func credential(for user: String) async throws(AuthCredentialsError) -> StoredCredential? {
-            try await base.credential(for: user)
+        public func credential(for user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
+            try await base.credential(for: user, grant: grant)
         }
 
-        public func lastUser() async throws(AuthCredentialsError) -> StoredCredential? {
-            try await base.lastUser()
+        public func lastCredential(for grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
+            try await base.lastCredential(for: grant)
         }
 
         @discardableResult
@@ -47,12 +47,16 @@
             try await base.save(credential)
         }
 
-        public func remove(user: String) async throws(AuthCredentialsError) {
-            try await base.remove(user: user)
+        public func remove(user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) {
+            try await base.remove(user: user, grant: grant)
         }
 
-        public func remove(user: String, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
-            try await base.remove(user: user, ifTokensAre: expected)
+        public func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
+            try await base.remove(user: user, grant: grant, ifTokensAre: expected)
+        }
+
+        public func claimLegacyCredential(user: String, for grant: GrantIdentity) async throws(AuthCredentialsError) -> StoredCredential? {
+            try await base.claimLegacyCredential(user: user, for: grant)
         }
 
         public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {

@@ -6,6 +6,7 @@ extension StoredCredential: CustomReflectable {
             self,
             children: [
                 "user": user,
+                "grant": grant as Any,
                 "email": email == nil ? "none" : "present",
                 "fullName": fullName == nil ? "none" : "present",
                 "realUserStatus": realUserStatus as Any,

@@ -38,7 +38,7 @@ public actor FaultyCredentialStore: CredentialStore {
         saveFaults += Array(repeating: .fail(error), count: count)
     }
 
-    /// Makes the next read (``credential(for:)`` or ``lastUser()``) throw `error`.
+    /// Makes the next read (``credential(for:grant:)`` or ``lastCredential(for:)``) throw `error`.
     public func failNextRead(with error: AuthCredentialsError = .storeFailure(operation: "read", path: "(injected)", errno: 5)) {
         readFaults.append(error)
     }
@@ -56,14 +56,14 @@ public actor FaultyCredentialStore: CredentialStore {
         hung.removeAll()
     }
 
-    public func credential(for user: String) async throws(AuthCredentialsError) -> StoredCredential? {
+    public func credential(for user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
         if !readFaults.isEmpty { throw readFaults.removeFirst() }
-        return try await base.credential(for: user)
+        return try await base.credential(for: user, grant: grant)
     }
 
-    public func lastUser() async throws(AuthCredentialsError) -> StoredCredential? {
+    public func lastCredential(for grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
         if !readFaults.isEmpty { throw readFaults.removeFirst() }
-        return try await base.lastUser()
+        return try await base.lastCredential(for: grant)
     }
 
     @discardableResult
@@ -80,8 +80,23 @@ public actor FaultyCredentialStore: CredentialStore {
         }
     }
 
-    public func remove(user: String) async throws(AuthCredentialsError) {
-        try await base.remove(user: user)
+    public func remove(user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) {
+        try await base.remove(user: user, grant: grant)
+    }
+
+    public func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
+        try await base.remove(user: user, grant: grant, ifTokensAre: expected)
+    }
+
+    public func claimLegacyCredential(user: String, for grant: GrantIdentity) async throws(AuthCredentialsError) -> StoredCredential? {
+        try await base.claimLegacyCredential(user: user, for: grant)
+    }
+
+    /// The base store's refresh lock.
+    public func withRefreshLock<Result: Sendable>(
+        for grant: GrantIdentity, _ body: @Sendable () async -> Result
+    ) async throws(AuthCredentialsError) -> Result {
+        try await base.withRefreshLock(for: grant, body)
     }
 
     public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {
@@ -90,9 +105,5 @@ public actor FaultyCredentialStore: CredentialStore {
 
     public func saveProviderCache(_ cache: ProviderCache) async throws(AuthCredentialsError) {
         try await base.saveProviderCache(cache)
-    }
-
-    public func remove(user: String, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
-        try await base.remove(user: user, ifTokensAre: expected)
     }
 }

@@ -182,7 +182,7 @@ struct DPoPTests {
         let setup = try Setup()
         let user = try await setup.login()
         let original = try #require(await user.tokens)
-        let stored = try #require(await setup.fixture.store.credential(for: "alice")?.tokens)
+        let stored = try #require(await setup.fixture.store.credential(for: "alice", grant: setup.fixture.client.grant)?.tokens)
         #expect(stored.dpopKey?.rawRepresentation == original.dpopKey?.rawRepresentation)
         // The saved JSON holds the key and reads back the same (the file store writes this encoding).
         let decoded = try JSONDecoder().decode(TokenSet.self, from: JSONEncoder().encode(stored))

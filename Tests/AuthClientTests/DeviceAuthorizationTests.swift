@@ -30,7 +30,7 @@ struct DeviceAuthorizationTests {
         }
         #expect(user.subject == "alice")
         #expect(fixture.sleeper.sleeps == [.seconds(5), .seconds(5), .seconds(5)])
-        #expect(await fixture.store.credential(for: "alice")?.tokens == (await user.tokens))
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens == (await user.tokens))
         #expect(try await user.fetchProfile().subject == "alice")
     }
 
@@ -43,7 +43,7 @@ struct DeviceAuthorizationTests {
         }
         #expect(user.subject == "alice")
         #expect(await user.tokens?.idToken == nil)
-        #expect(await fixture.store.credential(for: "alice")?.email == "alice@example.com")
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.email == "alice@example.com")
         #expect(try await user.refreshTokens().idToken != nil)  // a refresh that brings one: validated, same sub
 
         var metadata = fixture.provider.metadata
@@ -107,7 +107,7 @@ struct DeviceAuthorizationTests {
         let expired = try await fixture.client.requestDeviceAuthorization()
         fixture.provider.fail(.token, with: .oauthError(.expiredToken))
         await #expect { try await fixture.client.pollDeviceAuthorization(expired) } throws: { ($0 as? AuthClientError)?.code == 10021 }
-        #expect(await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastCredential(for: fixture.client.grant) == nil)
     }
 
     @Test("the local deadline from expires_in ends the poll without another request")

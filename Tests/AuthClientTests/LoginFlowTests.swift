@@ -19,7 +19,7 @@ struct LoginFlowTests {
         let tokens = try #require(await user.tokens)
         #expect(tokens.expiresAt == Fixture.start.adding(seconds: 3600))
         #expect(tokens.refreshToken != nil)
-        let stored = try #require(await fixture.store.lastUser())
+        let stored = try #require(await fixture.store.lastCredential(for: fixture.client.grant))
         #expect(stored.user == "alice")
         #expect(stored.email == "alice@example.com")
         #expect(stored.tokens == tokens)
@@ -73,7 +73,7 @@ struct LoginFlowTests {
             return error == .canceledLogin
         }
         #expect(fixture.provider.requestCount(.token) == 0)
-        #expect(await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastCredential(for: fixture.client.grant) == nil)
     }
 
     @Test(
@@ -102,7 +102,7 @@ struct LoginFlowTests {
                 }
             #expect(cause.code == expected, "\(defect): \(cause)")
         }
-        #expect(await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastCredential(for: fixture.client.grant) == nil)
     }
 
     @Test("an unknown kid makes the client fetch the JWK Set once more (after the cooldown), which finds a rotated key")

@@ -56,7 +56,7 @@ struct LoginOptionsTests {
         await #expect(throws: AuthClientError.missingExpectedMFA(expected: ["otp"], actual: ["pwd"])) {
             try await login(fixture, LoginOptions(withMFA: SeedMFA.otp, withSSO: true))
         }
-        #expect(await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastCredential(for: fixture.client.grant) == nil)
         #expect(fixture.client.loginState == .loggedOut)
         // A provider that ignores acr_values and sends no amr at all: missing as well.
         await #expect(throws: AuthClientError.missingExpectedMFA(expected: ["sms"], actual: [])) {

@@ -74,7 +74,7 @@ struct ResourceIndicatorTests {
         let after = try #require(await user.tokens)
         #expect(after.accessToken == before.accessToken)
         #expect(after.refreshToken != before.refreshToken)  // the fake rotates
-        #expect(await fixture.store.credential(for: "alice")?.tokens?.refreshToken == after.refreshToken)
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens?.refreshToken == after.refreshToken)
         #expect(try await user.accessToken(forResource: Self.files) == token)
         #expect(fixture.provider.requestCount(.token) == 2)
         // The main set refreshes with the new refresh token, and the resource token is asked again when it expires.
@@ -100,7 +100,7 @@ struct ResourceIndicatorTests {
         #expect(await user.isLoggedIn)
         let current = try #require(await user.tokens)
         #expect(current.accessToken == tokens.accessToken)
-        #expect(await fixture.store.credential(for: "alice")?.tokens?.refreshToken == current.refreshToken)
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens?.refreshToken == current.refreshToken)
         #expect(fixture.provider.requestCount(.token) == 4)  // the code, two resources, one refresh
     }
 

@@ -38,7 +38,7 @@ struct UserFaultTests {
         }
         #expect(await user.isLoggedIn)
         // The provider rotates refresh tokens: only the newest one works now, and the store has it.
-        let stored = try #require(await fixture.store.credential(for: "alice")?.tokens)
+        let stored = try #require(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens)
         #expect(stored.refreshToken == (await user.tokens)?.refreshToken)
 
         fixture.time.advance(by: 120)  // past the cooldown the failed refetch started
@@ -66,11 +66,11 @@ struct UserFaultTests {
         #expect(await user.isLoggedIn)
         let held = try #require(await user.tokens)
         #expect(held.refreshToken != before.refreshToken)  // rotated, held in memory
-        #expect(await fixture.store.credential(for: "alice")?.tokens?.refreshToken == before.refreshToken)
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens?.refreshToken == before.refreshToken)
 
         let response = try await user.send(Self.apiRequest(fixture))
         #expect(response.status == 200)
-        let saved = try #require(await fixture.store.credential(for: "alice")?.tokens)
+        let saved = try #require(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens)
         #expect(saved == (await user.tokens))
         #expect(saved.refreshToken != before.refreshToken)
     }
@@ -106,8 +106,10 @@ struct UserFaultTests {
         let doomed = Task { try await user.send(Self.apiRequest(fixture)) }
         while await store.hungSaveCount == 0 { await Task.yield() }
 
-        // "Restart": a new client on what the store holds on disk.
-        let restarted = try fixture.secondClient(transport: fixture.provider, store: fixture.store)
+        // "Restart": a new process, with a client on what the store holds on disk. The killed process's
+        // refresh lock died with it (the kernel releases a flock), so the new process has its own store.
+        let onDisk = InMemoryCredentialStore(await fixture.store.document)
+        let restarted = try fixture.secondClient(transport: fixture.provider, store: onDisk)
         let resumed = try #require(try await restarted.resumeLastUser())
         #expect(try await resumed.send(Self.apiRequest(fixture)).status == 200)
         #expect(await resumed.isLoggedIn)
@@ -130,7 +132,7 @@ struct UserFaultTests {
         #expect(events.count == 0)
         // The access token that came with mallory's ID token was not taken.
         let afterRefusal = try #require(await user.tokens)
-        #expect(await fixture.store.credential(for: "alice")?.tokens == afterRefusal)
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens == afterRefusal)
         #expect(try await user.refreshTokens().refreshToken != afterRefusal.refreshToken)
     }
 
@@ -164,7 +166,7 @@ struct UserFaultTests {
         #expect(try await other.send(Self.apiRequest(fixture)).status == 200)
         #expect(fixture.provider.requestCount(.token) == before)  // no refresh: the saved tokens were used
         #expect(await other.tokens == (await user.tokens))
-        #expect(await fixture.store.credential(for: "alice")?.tokens == (await user.tokens))
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens == (await user.tokens))
         #expect(events.count == 0)
     }
 
@@ -173,9 +175,11 @@ struct UserFaultTests {
         let fixture = try Fixture()
         let winner = try await fixture.login()
         // The loser's token request is held until the winner has refreshed, so the loser spends a refresh
-        // token that has just been rotated away: the provider answers invalid_grant.
+        // token that has just been rotated away: the provider answers invalid_grant. Its store shares the
+        // records but not the refresh lock (a conformance without one), which would otherwise keep the
+        // winner waiting until the loser is done, and this race could not happen (see SharedStoreTests).
         let race = RacingTransport(provider: fixture.provider) { _ = try? await winner.refreshTokens() }
-        let loserClient = try fixture.secondClient(transport: race, store: fixture.store)
+        let loserClient = try fixture.secondClient(transport: race, store: RacingStore(fixture.store) {})
         let loser = try #require(try await loserClient.resumeLastUser())
         let events = LogoutCounter(loserClient)
         fixture.provider.expireAccessTokens()
@@ -183,7 +187,7 @@ struct UserFaultTests {
         #expect(try await loser.send(Self.apiRequest(fixture)).status == 200)
         #expect(race.refusedRefreshes == 1)
         #expect(await loser.isLoggedIn)
-        let saved = try #require(await fixture.store.credential(for: "alice")?.tokens)
+        let saved = try #require(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens)
         #expect(saved == (await winner.tokens))
         #expect(saved == (await loser.tokens))
         #expect(events.count == 0)
@@ -203,7 +207,7 @@ struct UserFaultTests {
         #expect(try await loser.send(Self.apiRequest(fixture)).status == 200)
         #expect(await store.raced)
         #expect(await loser.isLoggedIn)
-        let saved = try #require(await fixture.store.credential(for: "alice")?.tokens)
+        let saved = try #require(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens)
         #expect(saved == (await winner.tokens))
         #expect(saved == (await loser.tokens))
         #expect(events.count == 0)
@@ -303,7 +307,7 @@ struct UserFaultTests {
         fixture.provider.fail(.token, with: .oauthError(.invalidClient))
         await #expect { try await user.send(Self.apiRequest(fixture)) } throws: { ($0 as? AuthClientError)?.oauthError == .invalidClient }
         #expect(await user.isLoggedIn)
-        #expect(await fixture.store.lastUser() != nil)
+        #expect(await fixture.store.lastCredential(for: fixture.client.grant) != nil)
         #expect(fixture.sleeper.sleeps.isEmpty)
     }
 
@@ -325,7 +329,7 @@ struct UserFaultTests {
         #expect(
             await iterator.next()?.reason
                 == .refreshFailed(.refused(OAuthErrorResponse(error: .invalidGrant, errorDescription: "unknown or revoked refresh token"))))
-        #expect(await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastCredential(for: fixture.client.grant) == nil)
     }
 
     // MARK: Logout says what it did
@@ -354,7 +358,7 @@ struct UserFaultTests {
             return
         }
         #expect(!result.didRevoke)
-        #expect(await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastCredential(for: fixture.client.grant) == nil)
 
         let second = try Fixture()
         second.provider.fail(.revocation, with: .status(503))
@@ -365,7 +369,7 @@ struct UserFaultTests {
             return
         }
         #expect(await !user.isLoggedIn)
-        #expect(await second.store.lastUser() == nil)
+        #expect(await second.store.lastCredential(for: second.client.grant) == nil)
     }
 
     @Test("the RFC 8414 metadata is looked up under the issuer's path (§3.1) and must name the same issuer (§3.3)")
@@ -423,16 +427,20 @@ actor RacingStore: CredentialStore {
         self.meanwhile = meanwhile
     }
 
-    func credential(for user: String) async throws(AuthCredentialsError) -> StoredCredential? { await base.credential(for: user) }
-    func lastUser() async throws(AuthCredentialsError) -> StoredCredential? { await base.lastUser() }
+    func credential(for user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
+        await base.credential(for: user, grant: grant)
+    }
+    func lastCredential(for grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
+        await base.lastCredential(for: grant)
+    }
     func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential { await base.save(credential) }
-    func remove(user: String) async throws(AuthCredentialsError) { await base.remove(user: user) }
-    func remove(user: String, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
+    func remove(user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) { await base.remove(user: user, grant: grant) }
+    func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
         if !raced {
             raced = true
             await meanwhile()
         }
-        return try await base.remove(user: user, ifTokensAre: expected)
+        return try await base.remove(user: user, grant: grant, ifTokensAre: expected)
     }
 }
 

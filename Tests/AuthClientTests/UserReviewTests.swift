@@ -34,7 +34,7 @@ struct UserReviewTests {
         _ = await refresh.result
         #expect(await !user.isLoggedIn)
         #expect(await user.tokens == nil)
-        #expect(await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastCredential(for: fixture.client.grant) == nil)
         #expect(try await client.resumeLastUser() == nil)
     }
 
@@ -63,7 +63,7 @@ struct UserReviewTests {
         }
         #expect(await user.isLoggedIn)
         #expect(await user.tokens == fresh)
-        #expect(await fixture.store.credential(for: "alice")?.tokens == fresh)
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens == fresh)
     }
 
     @Test("a logout during a refresh revokes the refresh token that is live afterwards, not the one the refresh just spent")
@@ -114,7 +114,7 @@ struct UserReviewTests {
         _ = await refresh.result
 
         #expect(await user.tokens == fresh)
-        #expect(await fixture.store.credential(for: "alice")?.tokens == fresh)
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens == fresh)
     }
 
     @Test(
@@ -138,11 +138,11 @@ struct UserReviewTests {
         fixture.provider.expireAccessTokens()
         #expect(try await user.send(UserFaultTests.apiRequest(fixture)).status == 200)  // a newer rotation, saved
         let newest = try #require(await user.tokens)
-        #expect(await fixture.store.credential(for: "alice")?.tokens == newest)
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens == newest)
 
         await slow.release()
         _ = await slowCall.result
-        #expect(await fixture.store.credential(for: "alice")?.tokens == (await user.tokens))
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens == (await user.tokens))
         // A restart reads the store: its refresh token must be the live one.
         let restarted = try fixture.secondClient(transport: fixture.provider, store: fixture.store)
         let resumed = try #require(try await restarted.resumeLastUser())
@@ -170,7 +170,7 @@ struct UserReviewTests {
         await slow.release()
         _ = await slowCall.result
         #expect(await !user.isLoggedIn)
-        #expect(await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastCredential(for: fixture.client.grant) == nil)
         #expect(try await client.resumeLastUser() == nil)
     }
 
@@ -281,8 +281,12 @@ actor HeldSaveStore: CredentialStore {
         held.removeAll()
     }
 
-    func credential(for user: String) async throws(AuthCredentialsError) -> StoredCredential? { try await base.credential(for: user) }
-    func lastUser() async throws(AuthCredentialsError) -> StoredCredential? { try await base.lastUser() }
+    func credential(for user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
+        try await base.credential(for: user, grant: grant)
+    }
+    func lastCredential(for grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
+        try await base.lastCredential(for: grant)
+    }
 
     @discardableResult
     func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential {
@@ -293,9 +297,9 @@ actor HeldSaveStore: CredentialStore {
         return try await base.save(credential)
     }
 
-    func remove(user: String) async throws(AuthCredentialsError) { try await base.remove(user: user) }
+    func remove(user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) { try await base.remove(user: user, grant: grant) }
 
-    func remove(user: String, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
-        try await base.remove(user: user, ifTokensAre: expected)
+    func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
+        try await base.remove(user: user, grant: grant, ifTokensAre: expected)
     }
 }

@@ -35,7 +35,7 @@ struct UserTests {
         let after = try #require(await user.tokens)
         #expect(after.accessToken != before.accessToken)
         #expect(after.refreshToken != before.refreshToken)
-        #expect(await fixture.store.credential(for: "alice")?.tokens == after)
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens == after)
         #expect(fixture.provider.requestCount(.userinfo) == 2)
     }
 
@@ -78,7 +78,7 @@ struct UserTests {
                     try? await Task.sleep(for: .milliseconds(index % 30))
                     let status = (try? await user.send(Self.apiRequest(fixture)))?.status ?? -1
                     // What the store holds at the moment this caller continues.
-                    let saved = try? await slowStore.credential(for: "alice")?.tokens?.refreshToken
+                    let saved = try? await slowStore.credential(for: "alice", grant: fixture.client.grant)?.tokens?.refreshToken
                     return (status, saved ?? nil)
                 }
             }
@@ -114,7 +114,7 @@ struct UserTests {
         fixture.provider.revokeRefreshTokens()
         await #expect { try await user.fetchProfile() } throws: { ($0 as? AuthClientError)?.code == 10014 }
         #expect(await user.isLoggedIn == false)
-        #expect(await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastCredential(for: fixture.client.grant) == nil)
         var iterator = events.makeAsyncIterator()
         let event = try #require(await iterator.next())
         #expect(event.subject == "alice")
@@ -162,7 +162,7 @@ struct UserTests {
         let endSession = try #require(result.endSessionURL)
         #expect(endSession.text.hasPrefix(fixture.provider.url(of: .endSession) + "?client_id=demo-app&id_token_hint="))
         #expect(fixture.provider.requestCount(.revocation) == 1)
-        #expect(await fixture.store.lastUser() == nil)
+        #expect(await fixture.store.lastCredential(for: fixture.client.grant) == nil)
         var iterator = events.makeAsyncIterator()
         #expect(await iterator.next() == LogoutEvent(subject: "alice", reason: .requested))
         await #expect { try await user.send(Self.apiRequest(fixture)) } throws: { ($0 as? AuthClientError)?.code == 10013 }
@@ -211,11 +211,15 @@ actor SlowStore: CredentialStore {
     let base: InMemoryCredentialStore
     init(_ base: InMemoryCredentialStore) { self.base = base }
 
-    func credential(for user: String) async throws(AuthCredentialsError) -> StoredCredential? { await base.credential(for: user) }
-    func lastUser() async throws(AuthCredentialsError) -> StoredCredential? { await base.lastUser() }
+    func credential(for user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
+        await base.credential(for: user, grant: grant)
+    }
+    func lastCredential(for grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
+        await base.lastCredential(for: grant)
+    }
     func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential {
         try? await Task.sleep(for: .milliseconds(20))
         return await base.save(credential)
     }
-    func remove(user: String) async throws(AuthCredentialsError) { await base.remove(user: user) }
+    func remove(user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) { await base.remove(user: user, grant: grant) }
 }

@@ -59,10 +59,10 @@ struct ClientRegistrationStoreTests {
 
 /// A conformance written before registrations existed.
 private struct TokensOnlyStore: CredentialStore {
-    func credential(for user: String) async throws(AuthCredentialsError) -> StoredCredential? { nil }
-    func lastUser() async throws(AuthCredentialsError) -> StoredCredential? { nil }
+    func credential(for user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? { nil }
+    func lastCredential(for grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? { nil }
     func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential { credential }
-    func remove(user: String) async throws(AuthCredentialsError) {}
+    func remove(user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) {}
 }
 
 @Suite("StoredClientRegistration: secrets stay out of dump")

@@ -54,10 +54,12 @@ struct CredentialStoreTests {
         #expect(try await reopened.lastUser() == Self.firstSignIn)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["credentials.json"])
+        // The store file, and its lock file, which stays (deleting a lock file is racy).
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["credentials.json", "credentials.json.lock"])
         // The file is JSON another tool can read.
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-        #expect(json["lastUser"] as? String == "001234.abc.1234" && json["version"] as? Int == 1)
+        #expect(json["lastUser"] as? String == "001234.abc.1234" && json["version"] as? Int == 2)
     }
 
     @Test("the file store tightens a file others could read when it rewrites it")
@@ -81,7 +83,7 @@ struct CredentialStoreTests {
             ("[1,2]", "wrong type at the top level"),
             (#"{"version":1}"#, "missing 'credentials' at the top level"),
             (#"{"version":1,"credentials":[{"email":"a"}]}"#, "missing 'user' at credentials.[0]"),
-            (#"{"version":2,"credentials":[]}"#, "unknown version 2"),
+            (#"{"version":3,"credentials":[]}"#, "unknown version 3"),
         ]
         for (contents, reason) in cases {
             try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
@@ -98,9 +100,10 @@ struct CredentialStoreTests {
     func unwritable() async throws {
         let store = FileCredentialStore(path: "/nonexistent-authflow-dir/credentials.json")
         #expect(try await store.lastUser() == nil)
+        // The write lock's file is the first thing a save creates.
         await #expect(
-            throws: AuthCredentialsError.storeFailure(
-                operation: "create", path: "/nonexistent-authflow-dir/credentials.json.tmp-\(getpid())-0", errno: ENOENT)
+            throws: AuthCredentialsError.storeLockFailed(
+                operation: "open", path: "/nonexistent-authflow-dir/credentials.json.lock", errno: ENOENT)
         ) {
             try await store.save(Self.firstSignIn)
         }

@@ -26,8 +26,13 @@ struct FileCredentialStoreTests {
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
     }
 
+    /// The files in `directory`, but the store's lock files (`<name>.lock`, `<name>.refresh-lock`), which
+    /// stay by design: deleting a lock file is racy (see FileLock).
     static func names(in directory: String) throws -> Set<String> {
-        Set(try FileManager.default.contentsOfDirectory(atPath: directory))
+        Set(
+            try FileManager.default.contentsOfDirectory(atPath: directory).filter {
+                !$0.hasSuffix(".lock") && !$0.hasSuffix(".refresh-lock")
+            })
     }
 
     static func mode(of path: String) throws -> Int? {

@@ -13,9 +13,9 @@ struct InMemoryCredentialStoreTests {
         let store = InMemoryCredentialStore()
         await store.save(StoredCredential(user: "alice", email: "a@example.com", tokens: Self.newer))
         #expect(try await store.remove(user: "alice", ifTokensAre: Self.old) == false)
-        #expect(await store.credential(for: "alice")?.tokens == Self.newer)
+        #expect(try await store.credential(for: "alice")?.tokens == Self.newer)
         #expect(try await store.remove(user: "alice", ifTokensAre: Self.newer))
-        #expect(await store.credential(for: "alice") == nil)
+        #expect(try await store.credential(for: "alice") == nil)
         #expect(try await store.remove(user: "alice", ifTokensAre: Self.newer) == false)
     }
 
@@ -43,11 +43,15 @@ struct InMemoryCredentialStoreTests {
     }
 }
 
-/// A store with only the four required methods, so the default compare-before-remove is what runs.
+/// A store with only the four basic required methods, so the default compare-before-remove is what runs.
 actor MinimalStore: CredentialStore {
     var document = CredentialStoreDocument()
-    func credential(for user: String) async throws(AuthCredentialsError) -> StoredCredential? { document.credential(for: user) }
-    func lastUser() async throws(AuthCredentialsError) -> StoredCredential? { document.lastCredential }
+    func credential(for user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
+        document.credential(for: user, grant: grant)
+    }
+    func lastCredential(for grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
+        document.lastCredential(for: grant)
+    }
     func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential { document.save(credential) }
-    func remove(user: String) async throws(AuthCredentialsError) { document.remove(user: user) }
+    func remove(user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) { document.remove(user: user, grant: grant) }
 }

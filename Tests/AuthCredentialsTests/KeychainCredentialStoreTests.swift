@@ -101,7 +101,7 @@ struct KeychainCredentialStoreTests {
         try await KeychainDocumentStore(key: Self.key, items: keychain).save(Self.alice)
         let bytes = try #require(keychain.items[Self.key])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
-        #expect(object["version"] as? Int == 1)
+        #expect(object["version"] as? Int == CredentialStoreDocument.currentVersion)
         #expect(object["lastUser"] as? String == "alice")
         let document = try JSONDecoder().decode(CredentialStoreDocument.self, from: Data(bytes))
         #expect(document.credentials == [Self.alice])

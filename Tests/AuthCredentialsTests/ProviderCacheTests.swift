@@ -64,9 +64,9 @@ struct ProviderCacheTests {
         let reopened = FileCredentialStore(path: path)
         #expect(try await reopened.lastUser() == alice)
         #expect(try await reopened.providerCache(for: Self.cache.issuer) == Self.cache)
-        // Still version 1: a reader that predates the cache ignores the new member.
+        // Written back as version 2 (records carry their grant), with the users as they were.
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-        #expect(json["version"] as? Int == 1)
+        #expect(json["version"] as? Int == 2)
     }
 
     @Test("a conformance written before the cache existed keeps nothing and reports no cache")
@@ -81,8 +81,8 @@ struct ProviderCacheTests {
 /// A store with only the requirements that existed before the provider cache.
 private actor StoreWithoutProviderCache: CredentialStore {
     var document = CredentialStoreDocument()
-    func credential(for user: String) -> StoredCredential? { document.credential(for: user) }
-    func lastUser() -> StoredCredential? { document.lastCredential }
+    func credential(for user: String, grant: GrantIdentity?) -> StoredCredential? { document.credential(for: user, grant: grant) }
+    func lastCredential(for grant: GrantIdentity?) -> StoredCredential? { document.lastCredential(for: grant) }
     func save(_ credential: StoredCredential) -> StoredCredential { document.save(credential) }
-    func remove(user: String) { document.remove(user: user) }
+    func remove(user: String, grant: GrantIdentity?) { document.remove(user: user, grant: grant) }
 }

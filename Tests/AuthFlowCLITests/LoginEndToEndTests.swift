@@ -227,7 +227,7 @@ struct LoginEndToEndTests {
             try TokenCommands.run(.access, TokenOptions(profile: "ci"), environment: environment, terminal: &terminal)
         }
         #expect(token.error == nil, "the refresh authenticated with the secret read again: \(token.errors)")
-        let stored = try #require(try await harness.storedTokens("ci"))
+        let stored = try #require(try await harness.storedTokens("ci", clientID: LocalProvider.confidentialClientID))
         #expect(token.output == stored.accessToken + "\n")
     }
 

@@ -71,8 +71,10 @@ final class LoginHarness: Sendable {
     func path(_ profile: String, _ file: String) -> String { "\(directory)/config/authflow/profiles/\(profile)/\(file)" }
 
     /// The stored tokens of a profile, read as the file holds them.
-    func storedTokens(_ profile: String = "default") async throws -> TokenSet? {
-        try await FileCredentialStore(path: path(profile, "tokens.json")).lastUser()?.tokens
+    /// The tokens the profile's file keeps for the provider's client `clientID` (the grant the CLI keys them by).
+    func storedTokens(_ profile: String = "default", clientID: String = LocalProvider.publicClientID) async throws -> TokenSet? {
+        try await FileCredentialStore(path: path(profile, "tokens.json"))
+            .lastCredential(for: GrantIdentity(issuer: issuer, clientID: clientID))?.tokens
     }
 
     // MARK: The browser

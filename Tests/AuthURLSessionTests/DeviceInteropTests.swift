@@ -133,7 +133,7 @@ struct DeviceInteropTests {
         #expect(tokens.tokenType == "Bearer" && !tokens.accessToken.isEmpty && tokens.refreshToken != nil)
         #expect(Set(tokens.scope?.split(separator: " ") ?? []) == ["openid", "email", "profile"])
         #expect(recorder.exchanges.contains { $0.request.url == client.metadata.userinfoEndpoint })
-        #expect(try await client.store.lastUser()?.user == user.subject)
+        #expect(try await client.store.lastCredential(for: client.grant)?.user == user.subject)
         #expect(try await user.fetchProfile().subject == user.subject)
 
         // DOT does not invalidate the device code once it was exchanged: polling again gets new tokens.
@@ -162,7 +162,7 @@ struct DeviceInteropTests {
             return
         }
         #expect((error as? AuthClientError)?.code == 10020)
-        #expect(try await client.store.lastUser() == nil)
+        #expect(try await client.store.lastCredential(for: client.grant) == nil)
     }
 
     @Test(

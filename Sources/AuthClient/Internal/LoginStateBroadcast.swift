@@ -67,13 +67,14 @@ final class LoginStateBroadcast: Sendable {
         }
     }
 
-    /// `subject` was logged out: the state leaves `loggedIn` if it was them.
-    func loggedOut(_ subject: String) {
+    /// The user of `key` (``User``'s registry key: grant and account) was logged out: the state leaves
+    /// `loggedIn` if it was them.
+    func loggedOut(_ key: String) {
         inner.withLock { inner in
-            if case .loggedIn(let user) = inner.beforeLogin, user.subject.utf8.elementsEqual(subject.utf8) {
+            if case .loggedIn(let user) = inner.beforeLogin, user.registryKey.utf8.elementsEqual(key.utf8) {
                 inner.beforeLogin = .loggedOut
             }
-            if case .loggedIn(let user) = inner.current, user.subject.utf8.elementsEqual(subject.utf8) { inner.set(.loggedOut) }
+            if case .loggedIn(let user) = inner.current, user.registryKey.utf8.elementsEqual(key.utf8) { inner.set(.loggedOut) }
         }
     }
 

@@ -22,12 +22,12 @@ actor KeychainDocumentStore: CredentialStore {
         self.items = items
     }
 
-    func credential(for user: String) throws(AuthCredentialsError) -> StoredCredential? {
-        try load().credential(for: user)
+    func credential(for user: String, grant: GrantIdentity?) throws(AuthCredentialsError) -> StoredCredential? {
+        try load().credential(for: user, grant: grant)
     }
 
-    func lastUser() throws(AuthCredentialsError) -> StoredCredential? {
-        try load().lastCredential
+    func lastCredential(for grant: GrantIdentity?) throws(AuthCredentialsError) -> StoredCredential? {
+        try load().lastCredential(for: grant)
     }
 
     @discardableResult
@@ -38,18 +38,24 @@ actor KeychainDocumentStore: CredentialStore {
         return merged
     }
 
-    func remove(user: String) throws(AuthCredentialsError) {
+    func remove(user: String, grant: GrantIdentity?) throws(AuthCredentialsError) {
         var document = try load()
-        document.remove(user: user)
+        document.remove(user: user, grant: grant)
         try write(document)
     }
 
-    func remove(user: String, ifTokensAre expected: TokenSet) throws(AuthCredentialsError) -> Bool {
+    func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) throws(AuthCredentialsError) -> Bool {
         var document = try load()
-        guard document.credential(for: user)?.tokens == expected else { return false }
-        document.remove(user: user)
+        guard document.remove(user: user, grant: grant, ifTokensAre: expected) else { return false }
         try write(document)
         return true
+    }
+
+    func claimLegacyCredential(user: String, for grant: GrantIdentity) throws(AuthCredentialsError) -> StoredCredential? {
+        var document = try load()
+        guard let claimed = document.claimLegacyCredential(user: user, for: grant) else { return nil }
+        try write(document)
+        return claimed
     }
 
     func providerCache(for issuer: String) throws(AuthCredentialsError) -> ProviderCache? {
@@ -73,7 +79,7 @@ actor KeychainDocumentStore: CredentialStore {
         guard !old.credentials.isEmpty else { return [] }
         var document = try load()
         for record in old.credentials {
-            if let index = document.credentials.firstIndex(where: { $0.user.utf8.elementsEqual(record.user.utf8) }) {
+            if let index = document.credentials.firstIndex(where: { $0.belongs(to: record.user, grant: record.grant) }) {
                 document.credentials[index] = record.merging(document.credentials[index])
             } else {
                 document.credentials.append(record)
@@ -82,7 +88,7 @@ actor KeychainDocumentStore: CredentialStore {
         if document.lastUser == nil { document.lastUser = old.lastUser }
         for cache in old.providers ?? [] where document.providerCache(for: cache.issuer) == nil { document.saveProviderCache(cache) }
         try write(document)
-        for record in old.credentials { try await file.remove(user: record.user) }
+        for record in old.credentials { try await file.remove(user: record.user, grant: record.grant) }
         return old.credentials.map(\.user)
     }
 
@@ -98,7 +104,9 @@ actor KeychainDocumentStore: CredentialStore {
         } catch {
             throw .corruptKeychainItem(service: key.service, reason: "not a store document")
         }
-        guard document.version == 1 else { throw .corruptKeychainItem(service: key.service, reason: "unknown version \(document.version)") }
+        guard CredentialStoreDocument.readableVersions.contains(document.version) else {
+            throw .corruptKeychainItem(service: key.service, reason: "unknown version \(document.version)")
+        }
         return document
     }
 

@@ -176,9 +176,12 @@ struct DemoFlow: Sendable {
         out.step(
             6, "Token storage", "RFC 6749 §10.3 (keep tokens confidential)",
             "CredentialStore — Sources/AuthCredentials (in memory here; FileCredentialStore writes 0600 files)")
-        try await client.store.save(StoredCredential(user: idToken.subject, email: try? idToken.claims.email, tokens: tokens))
+        try await client.store.save(
+            StoredCredential(user: idToken.subject, grant: client.grant, email: try? idToken.claims.email, tokens: tokens))
         guard let user = try await client.resumeLastUser() else { throw CaughtFailure(step: 6, message: "nothing was stored") }
-        out.check("saved as user '\(user.subject)'; on the next launch resumeLastUser() returns them without a login")
+        out.check(
+            "saved as user '\(user.subject ?? "")' of grant \(user.grant); on the next launch resumeLastUser() returns them without a login"
+        )
 
         // 7. A bearer request
         out.step(
@@ -201,7 +204,9 @@ struct DemoFlow: Sendable {
         } catch {
             out.exchanges(wire.takeExchanges())
             var events = logouts.makeAsyncIterator()
-            if let event = await events.next() { out.check("logoutEvents() delivered: \(event.subject) logged out, \(event.reason)") }
+            if let event = await events.next() {
+                out.check("logoutEvents() delivered: \(event.subject ?? "(no subject)") logged out, \(event.reason)")
+            }
             throw CaughtFailure(step: 8, message: "\(error)")
         }
         out.exchanges(wire.takeExchanges())

@@ -93,7 +93,7 @@ struct MCPDemoFlow: Sendable {
         let user = try await demo.attempt(2, &out, wire) { try await mcp.login(with: provider.browser(), using: &generator) }
         out.exchanges(wire.takeExchanges())
         out.check("resource=\(mcp.resource) on the authorization request and on the token request")
-        out.check("ID token validated; signed in as \(user.subject)")
+        out.check("ID token validated; signed in as \(user.subject ?? "(no subject)")")
 
         // 3. Calling the server
         out.step(3, "Calling the MCP server", "RFC 6750 §2.1", "User.send — Sources/AuthClient/User.swift")

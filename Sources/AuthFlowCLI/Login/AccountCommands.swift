@@ -40,7 +40,7 @@ enum AccountCommands {
         do {
             client = try connect(profile, store: store, environment: environment, terminal: terminal)
         } catch {
-            if let subject = profile.subject { try forget(subject, in: store) }
+            try forget(store)
             terminal.write(
                 "Logged out of profile '\(profile.name)': tokens forgotten, NOT revoked (\(error.message))\n", to: .standardOutput)
             return
@@ -89,8 +89,10 @@ enum AccountCommands {
             text += profile.clientSecret.map { " (confidential, secret from \($0.name))" } ?? " (public)"
             text += "\n"
             let tokens = try? TokenCommands.stored(profile, store: profiles.credentials(name))
-            if let tokens, let subject = profile.subject {
-                text += "  user:     \(subject)" + (profile.email.map { " <\($0)>" } ?? "") + "\n"
+            if let tokens {
+                text +=
+                    "  user:     " + (profile.subject.map { $0 + (profile.email.map { " <\($0)>" } ?? "") } ?? "(no subject: OAuth 2.0)")
+                    + "\n"
                 text += TokenSummary.lines(tokens, now: now, fallbackScopes: profile.scopes)
             } else {
                 text += "  user:     " + style.warning("logged out") + "\n"
@@ -124,11 +126,11 @@ enum AccountCommands {
         return try result.get(profile: profile.name)
     }
 
-    /// Removes the user's tokens from the store.
-    private static func forget(_ subject: String, in store: FileCredentialStore) throws(CLIError) {
+    /// Removes every token the profile's store holds.
+    private static func forget(_ store: FileCredentialStore) throws(CLIError) {
         let result = runBlocking { () async -> Result<Void, AuthCredentialsError> in
             do throws(AuthCredentialsError) {
-                return .success(try await store.remove(user: subject))
+                return .success(try await ProfileStore.forgetTokens(in: store, except: nil))
             } catch {
                 return .failure(error)
             }

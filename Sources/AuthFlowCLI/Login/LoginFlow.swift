@@ -51,12 +51,12 @@ enum LoginFlow {
             ? try device(profile, secret: secret, store: store, options: options, environment: environment, terminal: &terminal)
             : try browser(&profile, secret: secret, store: store, options: options, environment: environment, terminal: &terminal)
 
-        let previousSubject = profile.subject
         let stored = runBlocking { () async -> Result<StoredCredential?, AuthCredentialsError> in
             do throws(AuthCredentialsError) {
-                // One user per profile: a login as someone else forgets the previous user's tokens.
-                if let previous = previousSubject, previous != user.subject { try await store.remove(user: previous) }
-                return .success(try await store.credential(for: user.subject))
+                // One session per profile: a login as someone else, or at another issuer or client, forgets
+                // the tokens the profile held before.
+                try await ProfileStore.forgetTokens(in: store, except: (user.subject ?? "", user.grant))
+                return .success(try await store.credential(for: user.subject ?? "", grant: user.grant))
             } catch {
                 return .failure(error)
             }
@@ -70,7 +70,10 @@ enum LoginFlow {
         profile.email = credential?.email
         try profiles.save(profile)
         let style = TextStyle(for: .standardOutput, of: terminal)
-        var summary = style.success("Logged in") + " as " + style.bold(user.subject) + (credential?.email.map { " <\($0)>" } ?? "") + "\n"
+        let who =
+            user.subject.map { style.bold($0) + (credential?.email.map { " <\($0)>" } ?? "") }
+            ?? "client \(profile.clientID) (no subject: OAuth 2.0)"
+        var summary = style.success("Logged in") + " as " + who + "\n"
         summary += "  profile:  \(profile.name)\n  issuer:   \(profile.issuer)\n"
         if let tokens = credential?.tokens {
             summary += TokenSummary.lines(tokens, now: environment.clock.now(), fallbackScopes: profile.scopes)

@@ -1,3 +1,4 @@
+import AuthCredentials
 import AuthJSON
 
 /// What a profile remembers from its login, so that later commands need only `--profile`: the issuer,
@@ -31,6 +32,10 @@ struct Profile: Sendable, Equatable {
         self.subject = subject
         self.email = email
     }
+
+    /// The grant the profile's tokens belong to: its issuer and client (RFC 8707 resources are not used by
+    /// the CLI).
+    var grant: GrantIdentity { GrantIdentity(issuer: issuer, clientID: clientID) }
 
     /// Reads `profile.json`.
     init(json: JSONValue, name: String) throws(CLIError) {

@@ -26,6 +26,26 @@ struct ProfileStore: Sendable {
     /// The token store of a profile.
     func credentials(_ name: String) -> FileCredentialStore { FileCredentialStore(path: tokensPath(name)) }
 
+    /// The profile's stored session: the record of its grant (issuer and client) saved last. A token file
+    /// written before grants were kept (records keyed by `sub` alone) holds only this profile's tokens, so
+    /// the record of the profile's subject is tied to the profile's grant on first use.
+    static func session(of profile: Profile, in store: FileCredentialStore) async throws(AuthCredentialsError) -> StoredCredential? {
+        if let stored = try await store.lastCredential(for: profile.grant) { return stored }
+        guard let subject = profile.subject else { return nil }
+        if let claimed = try await store.claimLegacyCredential(user: subject, for: profile.grant) { return claimed }
+        return try await store.lastCredential(for: profile.grant)
+    }
+
+    /// Removes every record of `store` but `kept` (account and grant): a profile holds one session.
+    static func forgetTokens(in store: FileCredentialStore, except kept: (user: String, grant: GrantIdentity)?)
+        async throws(AuthCredentialsError)
+    {
+        for record in try await store.load().credentials {
+            if let kept, record.belongs(to: kept.user, grant: kept.grant) { continue }
+            try await store.remove(user: record.user, grant: record.grant)
+        }
+    }
+
     /// Refuses a profile name that is not one safe path component.
     static func check(name: String) throws(CLIError) {
         let allowed = name.utf8.allSatisfy { byte in

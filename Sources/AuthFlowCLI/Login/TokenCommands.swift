@@ -75,11 +75,9 @@ enum TokenCommands {
 
     /// The profile's stored tokens, or a failure saying to log in.
     static func stored(_ profile: Profile, store: FileCredentialStore) throws(CLIError) -> TokenSet {
-        let subject = profile.subject
         let result = runBlocking { () async -> Result<StoredCredential?, AuthCredentialsError> in
             do throws(AuthCredentialsError) {
-                guard let subject else { return .success(nil) }
-                return .success(try await store.credential(for: subject))
+                return .success(try await ProfileStore.session(of: profile, in: store))
             } catch {
                 return .failure(error)
             }
