@@ -43,6 +43,15 @@ public enum AuthCredentialsError: Error, Sendable {
     /// This store keeps no dynamic client registrations (it does not adopt ``ClientRegistrationStore``), so
     /// the registration was not saved.
     case clientRegistrationsNotSupported
+    /// Another holder kept the store's lock file (`path`, a sidecar such as `credentials.json.lock`) for
+    /// longer than the `seconds` this call waits: another process (or task) is saving or refreshing. The
+    /// store is unchanged; try again.
+    case storeLockTimedOut(path: String, seconds: Double)
+    /// The store's lock file could not be opened or locked: the operation (`open`, `fstat`, `flock`), the
+    /// lock file's path and the system error number, e.g. `ENOLCK` on a file system without `flock`.
+    case storeLockFailed(operation: String, path: String, errno: Int32)
+    /// The task was cancelled while it waited for the store's lock file (`path`); nothing was read or written.
+    case storeLockCancelled(path: String)
 
     /// A stable number for the case: 7001 and up.
     public var code: Int {
@@ -62,6 +71,9 @@ public enum AuthCredentialsError: Error, Sendable {
         case .keychainFailure: 7151
         case .corruptKeychainItem: 7152
         case .clientRegistrationsNotSupported: 7251
+        case .storeLockTimedOut: 7301
+        case .storeLockFailed: 7302
+        case .storeLockCancelled: 7303
         }
     }
 }
@@ -92,6 +104,11 @@ extension AuthCredentialsError: CustomStringConvertible {
                 "the Keychain \(operation) failed with OSStatus \(status)" + Self.keychainHint(status)
             case .corruptKeychainItem(let service, let reason):
                 "the Keychain item of service '\(service)' is not a credential store: \(reason) (left untouched)"
+            case .storeLockTimedOut(let path, let seconds):
+                "the credential store's lock '\(path)' was held by another process or task for more than \(seconds) s; the store is unchanged"
+            case .storeLockFailed(let operation, let path, let errno):
+                "cannot \(operation) the credential store's lock '\(path)' (errno \(errno))"
+            case .storeLockCancelled(let path): "cancelled while waiting for the credential store's lock '\(path)'; the store is unchanged"
             }
         return "AuthCredentialsError \(code): \(reason)"
     }

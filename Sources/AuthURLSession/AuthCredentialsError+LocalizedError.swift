@@ -15,6 +15,7 @@ extension AuthCredentialsError: LocalizedError {
         case .keychainFailure(_, let status) where status == -34018:
             "Add the access group to the app's keychain-access-groups entitlement, or use the default group."
         case .keychainFailure(_, let status) where status == -25308: "Try again once the device has been unlocked."
+        case .storeLockTimedOut: "Try again; if it keeps happening, look for a process holding the lock file (fuser, lsof)."
         case .corruptKeychainItem: "Delete the item (SecItemDelete on its service); the next sign-in writes a new one."
         default: nil
         }
