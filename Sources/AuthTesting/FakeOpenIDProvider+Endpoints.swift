@@ -255,7 +255,9 @@ extension FakeOpenIDProvider {
     private func refresh(_ value: (String) -> String?, clientID: String, resources: [String], jkt: String?) -> TransportResponse {
         let now = clock.now().secondsSince1970
         return state.withLock { state -> TransportResponse in
-            guard let token = value("refresh_token"), let grant = state.refreshTokens[token] else {
+            guard let token = value("refresh_token") else { return Self.oauthError(.invalidGrant, "no refresh token") }
+            guard let grant = state.refreshTokens[token] else {
+                if let family = state.spentRefreshTokens[token] { return reuse(of: family, in: &state) }
                 return Self.oauthError(.invalidGrant, "unknown or revoked refresh token")
             }
             guard grant.clientID == clientID else {
@@ -269,12 +271,16 @@ extension FakeOpenIDProvider {
             guard resources.allSatisfy(grant.audience.contains) else {
                 return Self.oauthError(.invalidTarget, "the refresh token was not granted for that resource (RFC 8707 §2.2)")
             }
-            if configuration.rotatesRefreshTokens { state.refreshTokens[token] = nil }
+            if configuration.rotatesRefreshTokens {
+                state.refreshTokens[token] = nil
+                state.spentRefreshTokens[token] = grant.family
+            }
+            state.refreshGrants += 1
             let (body, _) = issueTokens(
                 &state, clientID: clientID, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
                 withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
                 acr: grant.acr, amr: grant.amr, grantAuthTime: grant.authTime, granted: grant.audience,
-                audience: resources.isEmpty ? grant.audience : resources, jkt: jkt)
+                audience: resources.isEmpty ? grant.audience : resources, jkt: jkt, family: grant.family)
             return Self.json(200, body)
         }
     }
@@ -283,7 +289,7 @@ extension FakeOpenIDProvider {
     func issueTokens(
         _ state: inout ProviderState, clientID: String, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64,
         withIDToken: Bool, keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
-        granted: [String] = [], audience: [String] = [], jkt: String? = nil
+        granted: [String] = [], audience: [String] = [], jkt: String? = nil, family: Int? = nil
     ) -> (JSONValue, [String]) {
         let issuedAt = now + state.skew
         let accessToken = state.token()
@@ -298,9 +304,16 @@ extension FakeOpenIDProvider {
         var issued = [accessToken]
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
+            // A login starts a new family; a refresh's token joins the family of the token it replaces.
+            let family =
+                family
+                ?? {
+                    state.lastFamily += 1
+                    return state.lastFamily
+                }()
             state.refreshTokens[refreshToken] = .init(
                 clientID: clientID, subject: subject, scope: scope, expiresAt: .max, acr: acr, amr: amr, authTime: authenticatedAt,
-                audience: granted, jkt: jkt)
+                audience: granted, jkt: jkt, family: family)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }

@@ -47,6 +47,18 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var issuesRefreshTokens = true
         /// Whether each refresh replaces the refresh token (the old one stops working).
         public var rotatesRefreshTokens = true
+        /// Whether presenting a refresh token that was already rotated away revokes its whole family — every
+        /// refresh token descended from the same login — and answers `invalid_grant`, as Auth0 and Okta do
+        /// (RFC 9700 §4.14.2: the server cannot tell the thief from the client, so it ends both). Needs
+        /// ``rotatesRefreshTokens``. Off by default: a spent token then only gets `invalid_grant` itself.
+        /// Either way ``refreshTokenReuseCount`` counts it.
+        ///
+        /// ```swift
+        /// var configuration = FakeOpenIDProvider.Configuration()
+        /// configuration.detectsRefreshTokenReuse = true
+        /// let provider = FakeOpenIDProvider(configuration)
+        /// ```
+        public var detectsRefreshTokenReuse = false
         /// Whether an ID token comes with refreshed tokens (OpenID Connect Core §12.2).
         public var issuesIDTokenOnRefresh = true
         /// Whether authorization responses carry `iss` (RFC 9207), advertised in discovery.

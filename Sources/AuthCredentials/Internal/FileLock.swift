@@ -62,10 +62,6 @@ struct FileLock: ~Copyable, Sendable {
         storePath + "." + purpose.rawValue
     }
 
-    private init(descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
     deinit { close(descriptor) }
 
     /// Releases the lock (closes its descriptor). Ending the value's lifetime any other way does the same.

@@ -1,5 +1,5 @@
-/// `authflow provider [--port P] [--issuer-host H] [--user NAME]… [--access-token-lifetime S]`: a fake
-/// OpenID provider on 127.0.0.1 until interrupted (``LocalProvider``).
+/// `authflow provider [--port P] [--issuer-host H] [--user NAME]… [--access-token-lifetime S]
+/// [--refresh-token-reuse-detection]`: a fake OpenID provider on 127.0.0.1 until interrupted (``LocalProvider``).
 enum ProviderCommand: CLICommand {
     static let port = Option<UInt16>("port", value: "PORT", help: "the port to listen on (default: any free port)")
     static let issuerHost = Option<String>(
@@ -8,6 +8,9 @@ enum ProviderCommand: CLICommand {
         "user", value: "NAME", help: "a user one can sign in as (default alice and bob)", repeatable: true)
     static let accessTokenLifetime = Option<Int64>(
         "access-token-lifetime", value: "SECONDS", help: "how long access tokens live (default 3600)")
+    static let refreshTokenReuseDetection = Flag(
+        "refresh-token-reuse-detection",
+        help: "revoke every refresh token of a login when a rotated (spent) one is presented again, as Auth0 and Okta do")
 
     static let spec = CommandSpec(
         "provider", summary: "run a fake OpenID provider on 127.0.0.1 for development and tests",
@@ -17,11 +20,14 @@ enum ProviderCommand: CLICommand {
             page (RFC 8628). Prints its issuer and its two clients — authflow-cli (public) and
             authflow-confidential (client_secret_basic, a published test secret) — whose redirect URI
             http://127.0.0.1/callback matches any port (RFC 8252 §7.3). Anyone on this machine can sign in as
-            anyone: never use it for anything real. Runs until interrupted.
+            anyone: never use it for anything real. Runs until interrupted. Refresh tokens rotate on every
+            refresh. For scripts, GET /.authflow/stats (a test-only endpoint of this fake provider) answers
+            {"refresh_grants": N, "refresh_token_reuses": N, "families_revoked": N}.
             """,
-        options: [port, issuerHost, user, accessTokenLifetime],
+        options: [port, issuerHost, user, accessTokenLifetime, refreshTokenReuseDetection],
         examples: [
             "provider --port 8080 --user alice",
+            "provider --access-token-lifetime 1 --refresh-token-reuse-detection",
             "login --issuer http://127.0.0.1:8080 --client-id authflow-cli --insecure-loopback-issuer",
         ])
 
@@ -34,6 +40,7 @@ enum ProviderCommand: CLICommand {
             guard lifetime > 0 else { throw .usage("--access-token-lifetime takes seconds, not '\(lifetime)'") }
             options.accessTokenLifetime = lifetime
         }
+        options.detectsRefreshTokenReuse = arguments.isSet(Self.refreshTokenReuseDetection)
         try LocalProvider.run(options, terminal: &terminal)
     }
 }

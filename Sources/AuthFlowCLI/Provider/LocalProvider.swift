@@ -21,6 +21,8 @@ struct ProviderOptions: Sendable {
     var users: [String] = []
     /// Access-token lifetime in seconds.
     var accessTokenLifetime: Int64 = 3600
+    /// Whether a spent refresh token presented again revokes its whole family (RFC 9700 §4.14.2).
+    var detectsRefreshTokenReuse = false
 }
 
 /// What `authflow provider` runs: AuthTesting's `FakeOpenIDProvider` served over HTTP on 127.0.0.1 by
@@ -44,6 +46,7 @@ enum LocalProvider {
         configuration.additionalClients = [confidentialClientID: .clientSecretBasic(confidentialClientSecret)]
         configuration.redirectURIs = ["http://127.0.0.1/callback", "http://[::1]/callback"]
         configuration.accessTokenLifetime = options.accessTokenLifetime
+        configuration.detectsRefreshTokenReuse = options.detectsRefreshTokenReuse
         var users: [String: JSONObject] = [:]
         for name in options.users.isEmpty ? ["alice", "bob"] : options.users {
             guard !name.isEmpty, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "@") }) else {
@@ -67,7 +70,7 @@ enum LocalProvider {
             throw .failure("cannot listen on 127.0.0.1 port \(options.port): \(error)")
         }
         let provider = try provider(options, issuer: server.baseURL)
-        server.start(serving: provider)
+        server.start(serving: StatisticsEndpoint(provider: provider))
         let users = provider.configuration.users.keys.sorted().joined(separator: ", ")
         let banner = """
             authflow provider: a fake OpenID provider for development and tests (AuthTesting's FakeOpenIDProvider).
@@ -80,6 +83,7 @@ enum LocalProvider {
               redirect URIs: http://127.0.0.1:ANY-PORT/callback, http://[::1]:ANY-PORT/callback (RFC 8252 §7.3)
               users:         \(users)
               device page:   \(server.baseURL)/device
+              refresh:       rotating, reuse detection \(options.detectsRefreshTokenReuse ? "on" : "off"); counters at \(server.baseURL)\(StatisticsEndpoint.path)
 
             Log in with:
               authflow login --issuer \(server.baseURL) --client-id \(publicClientID) --insecure-loopback-issuer
@@ -97,5 +101,32 @@ enum LocalProvider {
         withExtendedLifetime(server) {
             while true { pause() }
         }
+    }
+}
+
+/// `GET /.authflow/stats`: a test-only endpoint of `authflow provider` (not of OpenID Connect, nor of any real
+/// provider) that lets a script read what the fake provider saw, as JSON:
+/// `{"refresh_grants": N, "refresh_token_reuses": N, "families_revoked": N}` — refresh grants answered with
+/// new tokens, spent refresh tokens presented again, and token families revoked for it. It reveals no token.
+/// The server listens on 127.0.0.1 only, so only this machine can read it. Every other request goes to the
+/// provider.
+struct StatisticsEndpoint: HTTPTransport {
+    static let path = "/.authflow/stats"
+    let provider: FakeOpenIDProvider
+
+    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+        guard request.url == provider.configuration.issuer + Self.path else { return try await provider.send(request) }
+        guard request.method == .get else { return TransportResponse(status: 405) }
+        let statistics: JSONValue = [
+            "refresh_grants": .number(JSONNumber(provider.refreshGrantCount)),
+            "refresh_token_reuses": .number(JSONNumber(provider.refreshTokenReuseCount)),
+            "families_revoked": .number(JSONNumber(provider.revokedTokenFamilyCount)),
+        ]
+        return TransportResponse(
+            status: 200,
+            headerFields: [
+                HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "Cache-Control", value: "no-store"),
+            ],
+            body: statistics.serialized())
     }
 }

@@ -36,6 +36,8 @@ struct ProviderState {
         var audience: [String] = []
         /// The DPoP key thumbprint the token is bound to (`cnf.jkt`, RFC 9449 §6), nil for Bearer.
         var jkt: String? = nil
+        /// A refresh token's family: the login (code or device grant) every rotation descends from.
+        var family = 0
     }
 
     /// A pushed authorization request (RFC 9126), by request URI: single use, until `expiresAt`.
@@ -56,6 +58,14 @@ struct ProviderState {
     var codes: [String: CodeGrant] = [:]
     var accessTokens: [String: TokenGrant] = [:]
     var refreshTokens: [String: TokenGrant] = [:]
+    /// Refresh tokens rotated away (spent), with their family: presenting one again is a reuse.
+    var spentRefreshTokens: [String: Int] = [:]
+    /// The last token family handed out, and the families revoked after a reuse (RFC 9700 §4.14.2).
+    var lastFamily = 0
+    var revokedFamilies: Set<Int> = []
+    /// Refresh grants answered with new tokens, and spent refresh tokens presented again.
+    var refreshGrants = 0
+    var refreshTokenReuses = 0
     var failures: [FakeOpenIDProvider.Endpoint: [FakeOpenIDProvider.Failure]] = [:]
     var defect: FakeOpenIDProvider.IDTokenDefect?
     /// The `sub` to put in the next ID token instead of the grant's (see `issueNextIDToken(forSubject:)`).
