@@ -15,32 +15,41 @@ extension AuthClient {
     /// A 401 whose `WWW-Authenticate: DPoP` challenge has `error="use_dpop_nonce"` and that carries a
     /// `DPoP-Nonce` (RFC 9449 §9) is retried exactly once with a proof holding that nonce; the nonce is kept
     /// per server for later proofs. Any other answer is returned as it is.
+    ///
+    /// A DPoP request goes to the URL normalized (RFC 3986 §6.2.2–§6.2.3: `HTTPS://API.example.com:443/a/../r`
+    /// is sent as `https://api.example.com/r`), and that is the proof's `htu` (RFC 9449 §4.2, §4.3), so the
+    /// server compares the URI it received with the one the proof names.
     public func send(_ request: TransportRequest, authorizedWith tokens: TokenSet) async throws(AuthClientError) -> TransportResponse {
         guard tokens.isDPoPBound else { return try await transport.send(User.authorized(request, with: tokens)) }
         guard let key = tokens.dpopKey else { throw .unexpectedTokenType(tokens.tokenType ?? "DPoP") }
+        // Sent to the normalized URL, so the server's target URI is the proof's htu (RFC 9449 §4.3).
+        let url = DPoPProof.normalizedURL(request.url)
         var retried = false
         while true {
             var authorized = request
+            authorized.url = url
             authorized.setHeader("Authorization", "DPoP " + tokens.accessToken)
             authorized.setHeader(
                 "DPoP",
                 try await DPoPProof.make(
-                    key: key, method: request.method.rawValue, url: request.url, accessToken: tokens.accessToken,
-                    nonce: dpopNonce(for: request.url), now: clock.now()))
+                    key: key, method: request.method.rawValue, url: url, accessToken: tokens.accessToken, nonce: dpopNonce(for: url),
+                    now: clock.now()))
             let response = try await transport.send(authorized)
-            let nonce = remember(dpopNonceFrom: response, for: request.url)
+            let nonce = remember(dpopNonceFrom: response, for: url)
             guard !retried, response.status == 401, nonce != nil, Self.challengesForDPoPNonce(response) else { return response }
             retried = true
         }
     }
 
     /// Sends a token-endpoint (or other authorization-server) form with client authentication and, when
-    /// `dpopKey` is given, a DPoP proof; an answer `400 error=use_dpop_nonce` with a `DPoP-Nonce` header
-    /// (RFC 9449 §8) is retried exactly once with that nonce.
+    /// `dpopKey` is given, a DPoP proof — to the endpoint normalized as the proof's `htu` is (RFC 9449 §4.3);
+    /// an answer `400 error=use_dpop_nonce` with a `DPoP-Nonce` header (RFC 9449 §8) is retried exactly once
+    /// with that nonce.
     func send(form parameters: [FormParameter], to endpoint: String, dpopKey: P256PrivateKey?) async throws(AuthClientError)
         -> TransportResponse
     {
         guard let dpopKey else { return try await send(form: parameters, to: endpoint) }
+        let endpoint = DPoPProof.normalizedURL(endpoint)
         var retried = false
         while true {
             let proof = try await DPoPProof.make(

@@ -42,37 +42,91 @@ extension AuthClient {
     ///
     /// `resources` (RFC 8707 §2.2) are sent as `resource` parameters; nil sends the configuration's
     /// ``ClientConfiguration/resources``. A refused resource is `tokenEndpoint` with `invalid_target`.
+    ///
+    /// A 200 answer refused after it arrived (an unknown `token_type`, an odd `expires_in`) is thrown as that
+    /// error; a refresh token it rotated is never put in the error or the log. ``User`` keeps such a token
+    /// (see `TokenResponse.salvagedRefreshToken(fromJSON:)`).
     public func refreshTokens(_ tokens: TokenSet, resources: [String]? = nil) async throws(AuthClientError) -> TokenResponse {
-        guard let refreshToken = tokens.refreshToken else { throw .refreshFailed(.noRefreshToken) }
+        try await refreshTokensSalvaging(tokens, resources: resources).result.get()
+    }
+
+    /// ``refreshTokens(_:resources:)``, and the rotated refresh token of a 200 response that was refused
+    /// after it arrived (an unknown `token_type`, an odd `expires_in`, `token_type` DPoP to a request without
+    /// a proof): the provider may have spent the old refresh token already (RFC 9700 §4.14.2), so the caller
+    /// must keep `salvagedRefreshToken` even though `result` is a failure, or the next refresh is refused.
+    ///
+    /// ```swift
+    /// let (result, salvaged) = await client.refreshTokensSalvaging(tokens, resources: nil)
+    /// if case .failure = result, let salvaged { tokens.refreshToken = salvaged; /* save tokens */ }
+    /// ```
+    ///
+    /// `salvagedRefreshToken` is nil on success (the response holds the refresh token), for an error body
+    /// or any status other than 200, and when the salvaged token is the one that was sent. A 200 is not
+    /// retried unless its body is an OAuth error (which has nothing to salvage); a salvaged token is kept
+    /// across retries anyway.
+    package func refreshTokensSalvaging(_ tokens: TokenSet, resources: [String]? = nil) async
+        -> (result: Result<TokenResponse, AuthClientError>, salvagedRefreshToken: String?)
+    {
+        guard let refreshToken = tokens.refreshToken else { return (.failure(.refreshFailed(.noRefreshToken)), nil) }
         let resources = resources ?? configuration.resources
-        try ResourceIndicator.check(resources)
+        do {
+            try ResourceIndicator.check(resources)
+        } catch {
+            return (.failure(error), nil)
+        }
         var parameters = [
             FormParameter(name: "grant_type", value: "refresh_token"),
             FormParameter(name: "refresh_token", value: refreshToken),
         ]
         if let scopes = tokens.scopes { parameters.append(FormParameter(name: "scope", value: scopes.joined(separator: " "))) }
         parameters += ResourceIndicator.parameters(resources)
-        let response = try await retrying { () async throws(AuthClientError) in
-            try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: tokens.dpopKey)
+        var salvaged: String? = nil
+        let result: Result<TokenResponse, AuthClientError>
+        do {
+            let response = try await retrying(salvaging: &salvaged) { () async throws(AuthClientError) in
+                try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: tokens.dpopKey)
+            }
+            do {
+                // A DPoP-bound answer to a request without a proof cannot be used (RFC 9449 §5).
+                _ = try Self.tokenSet(response, receivedAt: clock.now(), dpopKey: tokens.dpopKey)
+                result = .success(response)
+            } catch {
+                salvaged = response.refreshToken.flatMap { $0.isEmpty ? nil : $0 }
+                result = .failure(error)
+            }
+        } catch {
+            result = .failure(error)
         }
-        // A DPoP-bound answer to a request without a proof cannot be used (RFC 9449 §5).
-        _ = try Self.tokenSet(response, receivedAt: clock.now(), dpopKey: tokens.dpopKey)
-        return response
+        guard case .failure(let error) = result, let rotated = salvaged, rotated != refreshToken else { return (result, nil) }
+        logger.log(
+            .warning, .refresh, "the refresh response was refused after it arrived; its rotated refresh token is kept",
+            ["refresh_token": .redacted, "error": .text(error.description)])
+        return (result, rotated)
     }
 
     /// Runs `attempt` and reads its token response, again after each transient failure while the retry
     /// policy allows: no response (``TransportFailure/isTransient``), 429 or 5xx (honouring `Retry-After`),
     /// or an OAuth `server_error` / `temporarily_unavailable` (some providers send these from the token
     /// endpoint, though RFC 6749 §5.2 defines them only for the authorization endpoint).
-    func retrying(_ attempt: () async throws(AuthClientError) -> TransportResponse) async throws(AuthClientError) -> TokenResponse {
+    ///
+    /// A 200 whose body is refused sets `salvaged` to its refresh token, when it has one
+    /// (`TokenResponse.salvagedRefreshToken(fromJSON:)`); a later attempt never clears it.
+    func retrying(
+        salvaging salvaged: inout String?, _ attempt: () async throws(AuthClientError) -> TransportResponse
+    ) async throws(AuthClientError) -> TokenResponse {
         let policy = configuration.retryPolicy
         var attempts = 1
         while true {
             var retryAfter: Int64? = nil
-            do {
+            do throws(AuthClientError) {
                 let response = try await attempt()
                 retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After"))
-                return try Self.readTokenResponse(response)
+                do {
+                    return try Self.readTokenResponse(response)
+                } catch {
+                    if response.status == 200, let token = TokenResponse.salvagedRefreshToken(fromJSON: response.body) { salvaged = token }
+                    throw error
+                }
             } catch {
                 guard Self.isTransient(error), let delay = policy.delay(after: attempts, retryAfter: retryAfter) else { throw error }
                 logger.log(
@@ -88,7 +142,7 @@ extension AuthClient {
         }
     }
 
-    /// Whether trying again may help (see `retrying(_:)`).
+    /// Whether trying again may help (see `retrying(salvaging:_:)`).
     static func isTransient(_ error: AuthClientError) -> Bool {
         switch error {
         case .transportFailed(let failure): failure.isTransient

@@ -85,6 +85,11 @@ public enum AuthClientError: Error, Sendable {
     /// The token endpoint sent `token_type` DPoP though the request had no DPoP proof, or Bearer where a
     /// DPoP-bound token was required (RFC 9449 §5): the token cannot be used as sent.
     case unexpectedTokenType(String)
+    /// A protected resource refused the request's DPoP proof: a 401 whose `WWW-Authenticate: DPoP` challenge
+    /// has `error="invalid_dpop_proof"` (RFC 9449 §7.1, §12.2). A refresh cannot fix a proof and would spend
+    /// the refresh token, so none was made. `reason` is the challenge's `error_description` as sent; a stale
+    /// `iat` (the device clock is off) and a URL the server sees differently from `htu` are the usual causes.
+    case dpopProofRefused(reason: String?)
     /// The login asked for a multi-factor method (``LoginOptions`` `expectedAMR`), and the ID token's `amr`
     /// (RFC 8176) names none of the expected values: the user did not complete it. Nothing was saved.
     /// `actual` is the `amr` as sent (empty when absent).
@@ -177,6 +182,7 @@ public enum AuthClientError: Error, Sendable {
         case .invalidRegistrationResponse: 10257
         case .signingFailed: 10351
         case .unexpectedTokenType: 10352
+        case .dpopProofRefused: 10353
         case .missingExpectedMFA: 10101
         case .acrNotSatisfied: 10102
         case .stepUpRequired: 10103
@@ -270,6 +276,9 @@ extension AuthClientError: CustomStringConvertible {
             case .unexpectedTokenType(let type):
                 "the token endpoint issued a token of type '\(type)', which this request cannot use (RFC 9449 §5: DPoP only when a "
                     + "DPoP proof was sent)"
+            case .dpopProofRefused(let reason):
+                "the resource refused the DPoP proof (RFC 9449 §7.1 invalid_dpop_proof)" + (reason.map { ": \($0)" } ?? "")
+                    + "; the tokens were not refreshed, which cannot fix a proof"
             case .missingExpectedMFA(let expected, let actual):
                 "the user did not complete the expected multi-factor authentication: the ID token's amr is "
                     + (actual.isEmpty ? "absent" : "[\(actual.joined(separator: ", "))]")

@@ -12,7 +12,8 @@ extension User {
     ///
     /// The main token set stays as it was — except its refresh token when the provider rotated it in the
     /// answer: the new refresh token replaces the old in memory and in the store at once (the old one may be
-    /// spent). Resource tokens are kept in memory only, never stored: after a restart they are asked for
+    /// spent) — even when the rest of a 200 answer is refused (its error is thrown after the token is kept).
+    /// Resource tokens are kept in memory only, never stored: after a restart they are asked for
     /// again with the stored refresh token. A login or logout forgets them.
     ///
     /// One refresh-token use at a time per user: a resource request waits for a running refresh and the
@@ -58,9 +59,19 @@ extension User {
         let started = generation
         let receivedAt = client.clock.now()
         let response: TokenResponse
-        do {
-            response = try await client.refreshTokens(current, resources: [resource])
-        } catch {
+        switch await client.refreshTokensSalvaging(current, resources: [resource]) {
+        case (.success(let answer), _):
+            response = answer
+        case (.failure(let error), let salvaged?):
+            // A 200 refused after it arrived may still have rotated the refresh token: keep the new one (the
+            // old may be spent), then fail with the refusal. A failed save leaves it unsaved, for the next
+            // `validTokens()` to save.
+            guard generation == started, var main = tokens, main.refreshToken == refreshToken else { return .failure(error) }
+            main.refreshToken = salvaged
+            tokens = main
+            _ = await persist(main)
+            return .failure(error)
+        case (.failure(let error), nil):
             return .failure(error)
         }
         // A login or logout happened meanwhile: the answer belongs to tokens that are gone.

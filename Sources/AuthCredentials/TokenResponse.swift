@@ -83,6 +83,33 @@ public struct TokenResponse: Sendable {
     }
 }
 
+extension TokenResponse {
+    /// The `refresh_token` of a successful (HTTP 200) refresh response body, read before anything else in
+    /// the body is checked — so a rotated refresh token is not lost when the rest of the response is refused
+    /// (an unknown `token_type`, an odd `expires_in`, a missing `access_token`, `token_type` DPoP to a client
+    /// that sent no proof).
+    ///
+    /// ```swift
+    /// do {
+    ///     response = try TokenResponse(json: body)
+    /// } catch {
+    ///     if status == 200, let rotated = TokenResponse.salvagedRefreshToken(fromJSON: body) {
+    ///         store(rotated)   // the old one may be spent (RFC 9700 §4.14.2): keep the new one, then fail
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Nil unless the body is a JSON object with a non-empty string `refresh_token` (RFC 6749 §5.1) and no
+    /// `error` member: an error body's members (§5.2) are never taken. Read it only from a 200 response;
+    /// the status is the caller's to check. The token is a secret: do not log it or put it in an error.
+    public static func salvagedRefreshToken(fromJSON body: some Sequence<UInt8>) -> String? {
+        guard let object = (try? JSONValue(parsing: body))?.objectValue, object["error"] == nil,
+            let refreshToken = object["refresh_token"]?.stringValue, !refreshToken.isEmpty
+        else { return nil }
+        return refreshToken
+    }
+}
+
 extension TokenResponse: CustomStringConvertible {
     /// The token type, lifetime and which tokens came; the tokens themselves are redacted.
     public var description: String {

@@ -1,4 +1,5 @@
 import AuthBase64URL
+import AuthCallback
 import AuthClient
 import AuthDigest
 import AuthJSON
@@ -30,8 +31,9 @@ extension FakeOpenIDProvider {
     }
 
     /// Checks the `DPoP` header of `request` (RFC 9449 §4.3): one header, a JWS with `typ` dpop+jwt, an
-    /// ES256 signature by the public `jwk` it carries, a `jti` not seen before, `htm` and `htu` equal to
-    /// the request's method and URL without query or fragment, `iat` within the allowed age either way,
+    /// ES256 signature by the public `jwk` it carries, a `jti` not seen before, `htm` equal to the request's
+    /// method, `htu` equal to its URL without query or fragment once both are normalized (RFC 9449 §4.3
+    /// item 9 and its note: RFC 3986 §6.2.2–§6.2.3), `iat` within the allowed age either way,
     /// `ath` equal to the hash of `accessToken` when one is presented, and the current nonce when demanded.
     /// Returns the key's thumbprint, or nil when there is no DPoP header.
     func verifyDPoPProof(_ request: TransportRequest, accessToken: String?, state: inout ProviderState, now: Int64)
@@ -52,8 +54,9 @@ extension FakeOpenIDProvider {
         guard let claims = (try? JSONValue(parsing: jws.payload))?.objectValue else { return .failure(.invalid("claims are not JSON")) }
         guard let jti = claims["jti"]?.stringValue, !jti.isEmpty else { return .failure(.invalid("no jti")) }
         guard claims["htm"]?.stringValue == request.method.rawValue else { return .failure(.invalid("htm is not the request's method")) }
-        let target = String(request.url.prefix { $0 != "?" && $0 != "#" })
-        guard claims["htu"]?.stringValue == target else { return .failure(.invalid("htu is not the request's URL")) }
+        guard let htu = claims["htu"]?.stringValue, Self.normalizedTarget(htu) == Self.normalizedTarget(request.url) else {
+            return .failure(.invalid("htu is not the request's URL"))
+        }
         guard let issuedAt = claims["iat"]?.numberValue?.int64Value else { return .failure(.invalid("no iat")) }
         let time = now + state.skew
         guard abs(time - issuedAt) <= configuration.dpopProofMaximumAgeSeconds else {
@@ -71,6 +74,12 @@ extension FakeOpenIDProvider {
         state.usedProofIDs.insert(jti)
         guard let thumbprint = try? jwk.thumbprint() else { return .failure(.invalid("no thumbprint for jwk")) }
         return .success(thumbprint)
+    }
+
+    /// A URL as `htu` is compared (RFC 9449 §4.3): normalized (RFC 3986 §6.2.2–§6.2.3), without user
+    /// information, query and fragment; cut at `?` or `#` when it does not parse.
+    static func normalizedTarget(_ url: String) -> String {
+        (try? URI(parsing: url))?.normalizedTarget ?? String(url.prefix { $0 != "?" && $0 != "#" })
     }
 
     /// The token endpoint's answer to a refused proof (RFC 9449 §5.1, §8): 400 `invalid_dpop_proof`, or

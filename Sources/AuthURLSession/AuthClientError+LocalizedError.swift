@@ -38,6 +38,8 @@ extension AuthClientError: LocalizedError {
         case .keySetRefetchFailed(_, let cause): cause.recoverySuggestion
         case .loggedOut, .refreshFailed: "Sign in again."
         case .deviceCodeExpired: "Start the device login again to get a new code."
+        case .dpopProofRefused:
+            "Check the device clock (a proof's iat must be within the server's window) and that the server sees the request URL the proof names (htu)."
         case .pushedAuthorizationUnavailable:
             "The provider requires pushed authorization requests (RFC 9126): check its pushed_authorization_request_endpoint, and use preparedAuthorizationRequest or login."
         case .invalidResource: "Use an absolute URI without a fragment as the resource, e.g. https://api.example.com/ (RFC 8707 §2)."

@@ -199,3 +199,61 @@ struct URITests {
         #expect(throws: AuthCallbackError.invalidCharacter(offset: 11)) { try URI(parsing: "myapp:/cb#a#b") }
     }
 }
+
+// Normalization (RFC 3986 §6.2.2, §6.2.3): what a DPoP proof's htu is compared after (RFC 9449 §4.3).
+extension URITests {
+    private func normalized(_ text: String) throws -> String { try URI(parsing: text).normalized }
+    private func target(_ text: String) throws -> String { try URI(parsing: text).normalizedTarget }
+
+    @Test("normalizes RFC 3986 §6.2.2's examples: case, percent-encoding and dot-segments")
+    func normalizationExamples() throws {
+        // §6.2.2: the two URIs are equivalent, and both normalize to the first.
+        #expect(try normalized("example://a/b/c/%7Bfoo%7D") == "example://a/b/c/%7Bfoo%7D")
+        #expect(try normalized("eXAMPLE://a/./b/../b/%63/%7bfoo%7d") == "example://a/b/c/%7Bfoo%7D")
+        // §6.2.2.1: scheme and host in lower case, percent-encodings in upper case.
+        #expect(try normalized("HTTP://www.EXAMPLE.com/") == "http://www.example.com/")
+        #expect(try normalized("http://a/%2f%3a%c3%a9") == "http://a/%2F%3A%C3%A9")
+        // §6.2.2.2: unreserved characters decoded, in every component (a decoded host letter in lower case).
+        #expect(try normalized("https://%41B.example/%7e%41%2D%2e%5F?q=%7e%2b#f%7E") == "https://ab.example/~A-._?q=~%2B#f~")
+        // The example.
+        #expect(try normalized("HTTPS://Example.COM:443/a/./b/../c/%7efoo") == "https://example.com/a/c/~foo")
+    }
+
+    @Test("removes dot-segments as RFC 3986 §5.2.4 does, never above the root, %2E included")
+    func dotSegments() throws {
+        #expect(try normalized("http://a/a/b/c/./../../g") == "http://a/a/g")  // §5.2.4's first example
+        #expect(try normalized("http://a/b/c/./../../g") == "http://a/g")
+        #expect(try normalized("http://a/../../g") == "http://a/g")
+        #expect(try normalized("http://a/b/.") == "http://a/b/")
+        #expect(try normalized("http://a/b/..") == "http://a/")
+        #expect(try normalized("http://a/b/%2E%2e/c") == "http://a/c")
+        #expect(try normalized("http://a/b/..c/.d/") == "http://a/b/..c/.d/")  // not dot-segments
+        #expect(try normalized("com.example.app:/cb/../x") == "com.example.app:/x")
+        #expect(try normalized("urn:Example:./%7eA") == "urn:Example:./~A")  // a rootless path keeps its dots
+    }
+
+    @Test("drops the scheme's default port and an empty port, and writes an empty http path as / (RFC 3986 §6.2.3)")
+    func schemeBased() throws {
+        for text in [
+            "http://example.com", "http://example.com/", "http://example.com:/", "http://example.com:80/", "HTTP://Example.com:0080",
+        ] {
+            #expect(try normalized(text) == "http://example.com/", "\(text)")
+        }
+        #expect(try normalized("https://a.test:443/x") == "https://a.test/x")
+        #expect(try normalized("https://a.test:8443/x") == "https://a.test:8443/x")
+        #expect(try normalized("http://a.test:443/x") == "http://a.test:443/x")  // 443 is not http's default
+        #expect(try normalized("wss://a.test:443") == "wss://a.test/")
+        #expect(try normalized("http://[FE80::1]:80/x") == "http://[fe80::1]/x")
+        #expect(try normalized("myapp://host") == "myapp://host")  // no default port or path known for the scheme
+    }
+
+    @Test("the target URI leaves out user information, query and fragment; normalizing twice changes nothing")
+    func targetURI() throws {
+        #expect(try target("HTTPS://user:P%7e@API.authflow.test:443/a/../r?x=1#f") == "https://api.authflow.test/r")
+        #expect(try normalized("HTTPS://user:P%7e@API.authflow.test:443/a/../r?x=1#f") == "https://user:P~@api.authflow.test/r?x=1#f")
+        for text in ["eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "HTTPS://Example.COM:443/a/./b/../c/%7efoo?q=%7e", "http://a/../../g"] {
+            let once = try normalized(text)
+            #expect(try normalized(once) == once)
+        }
+    }
+}

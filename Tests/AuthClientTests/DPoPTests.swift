@@ -227,4 +227,97 @@ struct DPoPTests {
             #expect(error.code == 10352)
         }
     }
+
+    @Test("a 401 invalid_dpop_proof throws dpopProofRefused (10353) without a refresh, which cannot fix a proof")
+    func invalidProofIsNotRefreshed() async throws {
+        let setup = try Setup()
+        let user = try await setup.login()
+        let tokens = try #require(await user.tokens)
+        setup.fixture.provider.clockSkewSeconds = 120  // every proof's iat is now stale to the provider
+        let url = setup.fixture.provider.url(of: .userinfo)
+        do {
+            _ = try await user.send(TransportRequest(method: .get, url: url))
+            Issue.record("a refused proof was not thrown")
+        } catch {
+            guard case .dpopProofRefused(let reason) = error else { throw error }
+            #expect(reason == "iat is too far from the server's time")
+            #expect(error.code == 10353 && error.description.contains("invalid_dpop_proof"))
+        }
+        #expect(await user.refreshCount == 0)
+        #expect(setup.requests(to: .token).count == 1)  // the login's code exchange only
+        #expect(await user.tokens == tokens)
+        #expect(setup.requests(to: .userinfo).count == 1)
+    }
+
+    @Test("a 401 use_dpop_nonce is still retried once with the nonce, not refused and not refreshed")
+    func nonceIsNotARefusal() async throws {
+        let setup = try Setup { $0.requiresDPoPNonce = true }
+        let user = try await setup.login()
+        setup.fixture.provider.rotateDPoPNonce()
+        let response = try await user.send(TransportRequest(method: .get, url: setup.fixture.provider.url(of: .userinfo)))
+        #expect(response.status == 200 && setup.requests(to: .userinfo).count == 2)
+        #expect(await user.refreshCount == 0)
+    }
+
+    @Test("HTTPS://HOST:443/a/../userinfo is sent normalized, the proof's htu names that URI, ath matches, and the provider accepts it")
+    func normalizedTarget() async throws {
+        let setup = try Setup()
+        let user = try await setup.login()
+        let tokens = try #require(await user.tokens)
+        let provider = setup.fixture.provider
+        let userinfo = provider.url(of: .userinfo)
+        let given = userinfo.replacingOccurrences(
+            of: "https://fake-provider.authflow.test", with: "HTTPS://Fake-Provider.AUTHFLOW.test:443/a/..")
+        #expect(given != userinfo)
+        let response = try await user.send(TransportRequest(method: .get, url: given + "?schema=%6fpenid"))
+        #expect(response.status == 200)
+        let sent = try #require(setup.requests(to: .userinfo).last)
+        #expect(sent.url == userinfo + "?schema=openid")
+        let proof = try decodedJWT(try #require(sent.header("DPoP")))
+        #expect(proof.claims["htu"] as? String == userinfo)
+        let hash = Data(SHA256.hash(data: Array(tokens.accessToken.utf8))).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        #expect(proof.claims["ath"] as? String == hash)
+        // The token endpoint too: a refresh to a token endpoint written another way is sent normalized.
+        var metadata = provider.metadata
+        metadata.tokenEndpoint = provider.url(of: .token).replacingOccurrences(of: "fake-provider", with: "FAKE-provider")
+        let client = try AuthClient(
+            configuration: setup.client.configuration, metadata: metadata, transport: setup.transport, clock: .manual(setup.fixture.time))
+        _ = try await client.refreshTokens(tokens)
+        let refresh = try #require(setup.requests(to: .token).last)
+        #expect(try decodedJWT(try #require(refresh.header("DPoP"))).claims["htu"] as? String == provider.url(of: .token))
+    }
+
+    @Test("the provider compares htu after normalization (RFC 9449 §4.3), and still refuses another endpoint's htu")
+    func providerNormalizesHTU() async throws {
+        let setup = try Setup()
+        let user = try await setup.login()
+        let tokens = try #require(await user.tokens)
+        let key = try #require(tokens.dpopKey)
+        let provider = setup.fixture.provider
+        func proof(htu: String) throws -> String {
+            var header = JSONObject()
+            try header.append("typ", "dpop+jwt")
+            try header.append("jwk", .object(key.publicJWK))
+            var claims = JSONObject()
+            try claims.append("jti", .string(htu))  // unique: each proof here has another htu
+            try claims.append("htm", "GET")
+            try claims.append("htu", .string(htu))
+            try claims.append("iat", .number(JSONNumber(Fixture.start.secondsSince1970)))
+            let hash = Base64URL.encode(SHA256.hash(data: Array(tokens.accessToken.utf8)))
+            try claims.append("ath", .string(hash))
+            return key.signedJWT(claims: claims, header: header)
+        }
+        func status(htu: String) async throws -> Int {
+            let request = TransportRequest(
+                method: .get, url: provider.url(of: .userinfo),
+                headerFields: [
+                    HeaderField(name: "Authorization", value: "DPoP " + tokens.accessToken),
+                    HeaderField(name: "DPoP", value: try proof(htu: htu)),
+                ])
+            return try await provider.send(request).status
+        }
+        #expect(try await status(htu: "HTTPS://FAKE-PROVIDER.authflow.test:443/x/./../%75serinfo") == 200)
+        #expect(try await status(htu: provider.url(of: .token)) == 401)
+    }
 }

@@ -1,7 +1,9 @@
 import AuthCallback
 import AuthClient
 import AuthCredentials
+import AuthJSON
 import AuthJWT
+import AuthSession
 import AuthTesting
 import Testing
 
@@ -147,5 +149,47 @@ struct ResourceIndicatorTests {
         await #expect(throws: AuthClientError.resourceTokenUnavailable(resource: Self.api)) {
             try await user.accessToken(forResource: Self.api)
         }
+    }
+
+    @Test("a resource answer refused after it arrived still hands its rotated refresh token to the user and the store")
+    func salvagedRotation() async throws {
+        let fixture = try Fixture(client: Self.withResources)
+        let mangler = TokenTypeMangler(fixture.provider)
+        let client = try fixture.secondClient(transport: mangler, store: fixture.store)
+        var generator = SeededRandomNumberGenerator(seed: 1)
+        let user = try await client.login(with: fixture.provider.browser(), using: &generator)
+        let before = try #require(await user.tokens)
+        mangler.manglesNextTokenResponse()
+        await #expect(throws: AuthClientError.tokenEndpoint(.unsupportedTokenType("N_A"))) {
+            try await user.accessToken(forResource: Self.files)
+        }
+        let after = try #require(await user.tokens)
+        #expect(after.refreshToken != before.refreshToken && after.accessToken == before.accessToken)
+        #expect(await fixture.store.credential(for: "alice")?.tokens?.refreshToken == after.refreshToken)
+        // The provider spent the old refresh token: only the salvaged one still works.
+        #expect(try await user.accessToken(forResource: Self.files).isEmpty == false)
+        #expect(await user.tokens != nil)
+    }
+}
+
+/// The fake provider, with the `token_type` of one token response changed to one no client accepts.
+final class TokenTypeMangler: HTTPTransport, Sendable {
+    let provider: FakeOpenIDProvider
+    private let armed = Locked(false)
+
+    init(_ provider: FakeOpenIDProvider) { self.provider = provider }
+
+    func manglesNextTokenResponse() { armed.withLock { $0 = true } }
+
+    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+        var response = try await provider.send(request)
+        guard request.url == provider.url(of: .token), response.status == 200, armed.withLock({ $0 }),
+            let object = (try? JSONValue(parsing: response.body))?.objectValue
+        else { return response }
+        armed.withLock { $0 = false }
+        var changed = JSONObject()
+        for (name, value) in object.members { try? changed.append(name, name == "token_type" ? "N_A" : value) }
+        response.body = JSONValue.object(changed).serialized()
+        return response
     }
 }

@@ -120,4 +120,35 @@ struct TokenResponseTests {
             #expect(!text.contains("SlAV32hkKG") && !text.contains("8xLOxBtZp8") && !text.contains("eyJ"), "\(text)")
         }
     }
+
+    @Test(
+        "salvages the refresh token of a 200 body that is refused, before anything else in it is read",
+        arguments: [
+            #"{"access_token":"a","token_type":"example","expires_in":3600,"refresh_token":"tGzv3JOkF0XG5Qx2TlKWIA"}"#,
+            #"{"access_token":"a","token_type":"Bearer","expires_in":-5,"refresh_token":"tGzv3JOkF0XG5Qx2TlKWIA"}"#,
+            #"{"access_token":"a","token_type":"Bearer","expires_in":"1.5","refresh_token":"tGzv3JOkF0XG5Qx2TlKWIA"}"#,
+            #"{"token_type":"Bearer","refresh_token":"tGzv3JOkF0XG5Qx2TlKWIA"}"#,  // no access_token
+            #"{"access_token":"a","token_type":"Bearer","scope":7,"refresh_token":"tGzv3JOkF0XG5Qx2TlKWIA"}"#,
+        ])
+    func salvagesFromRefusedBody(body: String) throws {
+        #expect(throws: AuthCredentialsError.self) { try TokenResponse(json: body.utf8) }
+        #expect(TokenResponse.salvagedRefreshToken(fromJSON: body.utf8) == "tGzv3JOkF0XG5Qx2TlKWIA")
+    }
+
+    @Test("never salvages from an error body, nor an empty, absent or non-string refresh_token, nor a body that is not an object")
+    func salvagesNothingElse() throws {
+        let bodies = [
+            #"{"error":"invalid_grant","refresh_token":"tGzv3JOkF0XG5Qx2TlKWIA"}"#,
+            #"{"error":null,"access_token":"a","token_type":"Bearer","refresh_token":"tGzv3JOkF0XG5Qx2TlKWIA"}"#,
+            #"{"access_token":"a","token_type":"example","refresh_token":""}"#,
+            #"{"access_token":"a","token_type":"example","refresh_token":17}"#,
+            #"{"access_token":"a","token_type":"example"}"#,
+            #"["refresh_token","tGzv3JOkF0XG5Qx2TlKWIA"]"#,
+            #"{"refresh_token":"tGzv3JOkF0XG5Qx2TlKWIA""#,
+            "",
+        ]
+        for body in bodies { #expect(TokenResponse.salvagedRefreshToken(fromJSON: body.utf8) == nil, "\(body)") }
+        // A body that is accepted salvages the same token the response holds.
+        #expect(TokenResponse.salvagedRefreshToken(fromJSON: Self.oidcExample.utf8) == "8xLOxBtZp8")
+    }
 }

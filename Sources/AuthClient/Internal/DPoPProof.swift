@@ -7,7 +7,7 @@ import AuthJWT
 /// DPoP proofs (RFC 9449 §4): a JWT signed with the client's DPoP key for one HTTP request.
 enum DPoPProof {
     /// The proof for `method` on `url`: header `typ` "dpop+jwt", `alg`, `jwk` (the public key, §4.2);
-    /// claims `jti` (unique), `htm`, `htu` (the URL without query and fragment, §4.2), `iat`, and `ath`
+    /// claims `jti` (unique), `htm`, `htu` (the normalized URL without query and fragment, §4.2, §4.3), `iat`, and `ath`
     /// (base64url SHA-256 of the access token, §4.2) for a resource request, `nonce` when the server gave one.
     static func make(
         key: any SigningKey, method: String, url: String, accessToken: String?, nonce: String?, now: NumericDate
@@ -29,9 +29,19 @@ enum DPoPProof {
         Base64URL.encode(SHA256.hash(data: Array(accessToken.utf8)))
     }
 
-    /// `htu`: the URL without its query and fragment (RFC 9449 §4.2).
+    /// `htu`: the target URI without its query and fragment (RFC 9449 §4.2), normalized as RFC 9449 §4.3
+    /// compares it (RFC 3986 §6.2.2, §6.2.3: lower-case scheme and host, no default port, no dot-segments,
+    /// upper-case percent-encodings, unreserved characters decoded). A URL that does not parse as a URI is
+    /// cut at its first `?` or `#` instead.
     static func targetURI(_ url: String) -> String {
-        String(url.prefix { $0 != "?" && $0 != "#" })
+        guard let uri = try? URI(parsing: url) else { return String(url.prefix { $0 != "?" && $0 != "#" }) }
+        return uri.normalizedTarget
+    }
+
+    /// The URL a request with a proof is sent to: `url` normalized the same way, query and fragment kept, so
+    /// that the server sees the target URI the proof's `htu` names; `url` as given when it does not parse.
+    static func normalizedURL(_ url: String) -> String {
+        (try? URI(parsing: url))?.normalized ?? url
     }
 
     /// The key nonces are kept under: scheme, host and port of `url` (RFC 9449 §8: a nonce is per server).
