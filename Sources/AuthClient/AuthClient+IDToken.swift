@@ -27,6 +27,8 @@ extension AuthClient {
     ///
     /// - Throws: ``AuthClientError/idToken(_:)`` with the check that failed, the two cases above, or the
     ///   first fetch's error (`transportFailed`, `unexpectedResponse`, `invalidKeySet`);
+    ///   ``AuthClientError/endpointNotAvailable(_:)`` `("jwks_uri")` when a token needs the provider's keys
+    ///   and its metadata lists no `jwks_uri` (RFC 8414 §2 makes it optional), without a request;
     ///   ``AuthClientError/invalidConfiguration(_:)`` for a negative cooldown or age, or fewer than 1 key.
     public func validateIDToken(
         _ token: String, nonce: String?, maxAge: Int64? = nil, accessToken: String? = nil

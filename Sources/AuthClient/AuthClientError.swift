@@ -31,7 +31,9 @@ public enum AuthClientError: Error, Sendable {
     case idToken(AuthJWTError)
     /// The provider's JWK Set is not valid (RFC 7517 §5).
     case invalidKeySet(AuthJWTError)
-    /// The provider does not have this endpoint (not in discovery, not configured).
+    /// The provider does not have this endpoint (not in discovery, not configured). `"jwks_uri"`: an ID
+    /// token signed with the provider's keys had to be validated, and its metadata lists no `jwks_uri` (RFC
+    /// 8414 §2 makes it optional; a plain OAuth 2.0 server has none).
     case endpointNotAvailable(String)
     /// The user has logged out (or was logged out after a failed refresh); sign in again.
     case loggedOut
@@ -80,6 +82,11 @@ public enum AuthClientError: Error, Sendable {
     case registrationRefused(status: Int, OAuthErrorResponse)
     /// The registration response is not valid (RFC 7591 §3.2.1): the reason names the member.
     case invalidRegistrationResponse(String)
+    /// The MCP server's protected resource metadata names authorization servers (RFC 9728 §2
+    /// `authorization_servers`) among which is not the issuer the configured client was registered with:
+    /// its client id — and above all its secret — are not sent to another issuer, so nothing was requested
+    /// from those servers. `authorizationServers` are the servers as the metadata lists them.
+    case clientIssuerMismatch(clientIssuer: String, authorizationServers: [String])
     /// A `SigningKey` could not sign a DPoP proof or client assertion; the reason is the key's error.
     case signingFailed(String)
     /// The token endpoint sent `token_type` DPoP though the request had no DPoP proof, or Bearer where a
@@ -180,6 +187,7 @@ public enum AuthClientError: Error, Sendable {
         case .pkceNotAdvertised: 10255
         case .registrationRefused: 10256
         case .invalidRegistrationResponse: 10257
+        case .clientIssuerMismatch: 10258
         case .signingFailed: 10351
         case .unexpectedTokenType: 10352
         case .dpopProofRefused: 10353
@@ -239,6 +247,9 @@ extension AuthClientError: CustomStringConvertible {
             case .tokenEndpoint(let error): "\(error) [\(error.code)]"
             case .idToken(let error): "the ID token is not valid (OpenID Connect Core §3.1.3.7): \(error) [\(error.code)]"
             case .invalidKeySet(let error): "the provider's JWK Set is not valid: \(error) [\(error.code)]"
+            case .endpointNotAvailable("jwks_uri"):
+                "the provider's metadata has no jwks_uri (optional for an OAuth 2.0 server, RFC 8414 §2), so an ID token signed "
+                    + "with its keys cannot be validated; for a plain OAuth 2.0 server, leave openid out of the scopes"
             case .endpointNotAvailable(let name): "the provider has no \(name) endpoint"
             case .loggedOut: "the user is logged out; sign in again"
             case .refreshFailed(let failure): "refreshing the tokens failed, so the user was logged out: \(failure)"
@@ -272,6 +283,10 @@ extension AuthClientError: CustomStringConvertible {
             case .registrationRefused(let status, let response):
                 "the registration endpoint refused the client (RFC 7591 §3.2.2), HTTP \(status): \(response)"
             case .invalidRegistrationResponse(let reason): "invalid client registration response (RFC 7591 §3.2.1): \(reason)"
+            case .clientIssuerMismatch(let clientIssuer, let servers):
+                "the configured client belongs to the issuer '\(clientIssuer)', but the MCP server names the authorization server(s) "
+                    + "'\(servers.joined(separator: "', '"))' (RFC 9728 §2): its credentials are not sent to another issuer; "
+                    + "configure a client for that server, or leave clientID nil to register there"
             case .signingFailed(let reason): "the signing key failed to sign a DPoP proof or client assertion: \(reason)"
             case .unexpectedTokenType(let type):
                 "the token endpoint issued a token of type '\(type)', which this request cannot use (RFC 9449 §5: DPoP only when a "

@@ -16,8 +16,20 @@ public import AuthSession
 ///
 /// The URL carries `response_type=code`, `client_id`, `redirect_uri`, `scope`, `state`, `nonce`,
 /// `code_challenge` and `code_challenge_method=S256` (never `plain`), then `prompt`, `login_hint`, `max_age`,
-/// `acr_values` and any extra parameters; `scope` is the configuration's scopes then the options' extra ones. Extra parameters may not repeat one of those (a repeated parameter is
-/// ambiguous: RFC 6749 §3.1). The verifier, state and nonce are redacted from the description.
+/// `acr_values` and any extra parameters; `scope` is the configuration's scopes then the options' extra ones.
+/// Extra parameters may not repeat one of those (a repeated parameter is ambiguous: RFC 6749 §3.1). The
+/// verifier, state and nonce are redacted from the description.
+///
+/// For a plain OAuth 2.0 configuration (no `openid`, ``ClientConfiguration/isOpenIDConnect`` false) the
+/// request has no `nonce` (an OpenID Connect parameter, Core §3.1.2.1; ``nonce`` is still drawn, never
+/// sent), and no `scope` when there are no scopes (RFC 6749 §3.3: the server's default). Options that can
+/// only be checked in an ID token — `openid` among the extra scopes, `max_age`, expected `acr` or `amr` —
+/// are refused there with ``AuthClientError/invalidConfiguration(_:)``, rather than sent and never checked.
+///
+/// ```swift
+/// let request = try AuthorizationRequest(configuration: oauthOnly, metadata: metadata, using: &generator)
+/// try request.url.queryParameters().contains { $0.name == "nonce" }   // false
+/// ```
 public struct AuthorizationRequest: Sendable {
     /// Optional parts of the request, per login (``LoginOptions`` is another name for it): `prompt`,
     /// `login_hint`, `max_age`, extra scopes, step-up (`acr_values` and what the ID token must then show)
@@ -90,7 +102,8 @@ public struct AuthorizationRequest: Sendable {
     public let pkce: PKCE
     /// The state sent; the response must carry it back unchanged (RFC 6749 §10.12).
     public let state: OAuthState
-    /// The nonce sent; the ID token must carry it (Core §3.1.3.7 step 11).
+    /// The nonce sent when the configuration is OpenID Connect; the ID token must carry it (Core §3.1.3.7
+    /// step 11). Drawn for a plain OAuth 2.0 request too, but not sent, and nothing is checked against it.
     public let nonce: OIDCNonce
     /// The options it was made with.
     public let options: Options
@@ -132,19 +145,25 @@ public struct AuthorizationRequest: Sendable {
         if let invalid = options.acrValues.first(where: { !$0.isValid }) {
             throw .invalidConfiguration("'\(invalid.rawValue)' is not an acr value: empty, or with a space or control character")
         }
+        if !configuration.isOpenIDConnect { try Self.checkPlainOAuth(options) }
         var scopes = configuration.scopes
         for scope in options.extraScopes where !scopes.contains(scope) { scopes.append(scope) }
         pkce = PKCE(using: &generator)
         state = OAuthState(using: &generator)
+        // Drawn either way, so that a generator gives the same verifier and state to both kinds of request.
         nonce = OIDCNonce(using: &generator)
         dpopKey = configuration.usesDPoP ? P256PrivateKey.generate(using: &generator) : nil
         var parameters = [
             FormParameter(name: "response_type", value: "code"),
             FormParameter(name: "client_id", value: configuration.clientID),
             FormParameter(name: "redirect_uri", value: configuration.redirectURI),
-            FormParameter(name: "scope", value: scopes.map(\.rawValue).joined(separator: " ")),
-            FormParameter(name: "state", value: state.value),
-            FormParameter(name: "nonce", value: nonce.value),
+        ]
+        // RFC 6749 §3.3: without a scope the server applies its default (or refuses with invalid_scope).
+        if !scopes.isEmpty { parameters.append(FormParameter(name: "scope", value: scopes.map(\.rawValue).joined(separator: " "))) }
+        parameters.append(FormParameter(name: "state", value: state.value))
+        // `nonce` is an OpenID Connect parameter (Core §3.1.2.1): a plain OAuth 2.0 request does not send it.
+        if configuration.isOpenIDConnect { parameters.append(FormParameter(name: "nonce", value: nonce.value)) }
+        parameters += [
             FormParameter(name: "code_challenge", value: pkce.challenge.value),
             FormParameter(name: "code_challenge_method", value: pkce.challenge.method.rawValue),
         ]
@@ -174,6 +193,21 @@ public struct AuthorizationRequest: Sendable {
         redirectURI = configuration.redirectURI
         callback = configuration.callback
         expectations = (metadata.issuer, metadata.authorizationResponseIssuerParameterSupported)
+    }
+
+    /// Refuses, for a plain OAuth 2.0 configuration, the options only an ID token can satisfy: `openid` as an
+    /// extra scope (the configuration decides whether the client is OpenID Connect), and `max_age`, expected
+    /// `acr` or `amr` (OpenID Connect Core §3.1.3.7 items 11–13), which would be sent and never checked.
+    private static func checkPlainOAuth(_ options: Options) throws(AuthClientError) {
+        if options.extraScopes.contains(.openID) {
+            throw .invalidConfiguration(
+                "openid is an extra scope of a plain OAuth 2.0 configuration: put it in the configuration's scopes to use OpenID Connect")
+        }
+        if options.maxAge != nil || !options.expectedACR.isEmpty || !options.expectedAMR.isEmpty {
+            throw .invalidConfiguration(
+                "max_age, expected acr and expected amr are checked in the ID token (OpenID Connect Core §3.1.3.7), which a plain "
+                    + "OAuth 2.0 login (no openid scope) does not get; add openid to the configuration's scopes")
+        }
     }
 
     /// Reads and checks the authorization response in a redirect: from the `form_post` body when there is

@@ -1,8 +1,9 @@
 public import AuthCallback
 public import AuthJWT
 
-/// Who the client is and how it talks to one OpenID Provider: issuer, client id and authentication,
-/// redirect URI, scopes, and the client's security choices. Checked when created.
+/// Who the client is and how it talks to one OpenID Provider or OAuth 2.0 authorization server: issuer,
+/// client id and authentication, redirect URI, scopes, and the client's security choices. Checked when
+/// created.
 ///
 /// ```swift
 /// let configuration = try ClientConfiguration(
@@ -13,6 +14,18 @@ public import AuthJWT
 /// let client = try await AuthClient.discover(configuration, transport: URLSessionTransport())
 /// ```
 ///
+/// With `openid` among the scopes the client is an OpenID Connect client (``isOpenIDConnect``): its
+/// authorization requests carry a `nonce` and a login needs an ID token (Core §3.1.2.1, §3.1.3.3).
+/// Without it, it is a plain OAuth 2.0 client (RFC 6749 §4.1): no `nonce`, no ID token expected, and the
+/// provider's metadata may lack `jwks_uri` (RFC 8414 §2) — as at an MCP authorization server that is
+/// OAuth-only.
+///
+/// ```swift
+/// let oauth = try ClientConfiguration(issuer: "https://auth.example.com", clientID: "my-agent",
+///                                     redirectURI: "http://127.0.0.1:53682/callback", scopes: [Scope(rawValue: "mcp:tools")])
+/// oauth.isOpenIDConnect   // false
+/// ```
+///
 /// Checked at creation:
 /// - the issuer is an https URL without query or fragment (OpenID Connect Discovery §2), or `http` to a
 ///   loopback address (127.0.0.1, [::1], localhost) when `allowsInsecureLoopbackIssuer` is true — meant for
@@ -20,7 +33,8 @@ public import AuthJWT
 /// - the redirect URI is a private-use scheme, an https URL or a loopback http URL with the IP literal
 ///   `127.0.0.1` or `[::1]` and the listener's port (RFC 8252 §7.3; `localhost` is refused, §8.3); the
 ///   ``callback`` that matches it is derived from it;
-/// - the scopes include `openid` (this is an OpenID Connect client) and are valid scope tokens (RFC 6749 §3.3).
+/// - the scopes are valid scope tokens (RFC 6749 §3.3); they may be empty, and then no `scope` is sent
+///   (the server's default applies, RFC 6749 §3.3).
 public struct ClientConfiguration: Sendable {
     /// The issuer identifier, exactly as the provider's discovery document and ID tokens state it.
     public let issuer: String
@@ -32,7 +46,7 @@ public struct ClientConfiguration: Sendable {
     public let redirectURI: String
     /// The callback matcher for ``redirectURI`` (RFC 8252 §7.1–7.3).
     public let callback: Callback
-    /// The scopes requested.
+    /// The scopes requested; `openid` among them makes this an OpenID Connect client (``isOpenIDConnect``).
     public let scopes: [Scope]
     /// Whether an `http` issuer (and endpoints) on a loopback address are accepted. Default false.
     public let allowsInsecureLoopbackIssuer: Bool
@@ -85,9 +99,6 @@ public struct ClientConfiguration: Sendable {
             throw .invalidConfiguration("the issuer must not have a query or fragment (OpenID Connect Discovery §2)")
         }
         guard !clientID.isEmpty else { throw .invalidConfiguration("the client id is empty") }
-        guard scopes.contains(.openID) else {
-            throw .invalidConfiguration("the scopes must include openid: this is an OpenID Connect client (Core §3.1.2.1)")
-        }
         if let invalid = scopes.first(where: { !$0.isValid }) {
             throw .invalidConfiguration("'\(invalid.rawValue)' is not a scope token (RFC 6749 §3.3)")
         }
@@ -108,6 +119,17 @@ public struct ClientConfiguration: Sendable {
         self.scopes = scopes
         self.allowsInsecureLoopbackIssuer = allowsInsecureLoopbackIssuer
     }
+
+    /// Whether this is an OpenID Connect client: its scopes include `openid` (OpenID Connect Core
+    /// §3.1.2.1). Then each authorization request carries a `nonce` and a login requires an ID token (Core
+    /// §3.1.3.3); when false, the client is plain OAuth 2.0 (RFC 6749): no `nonce` is sent, no ID token is
+    /// required, and one that arrives anyway does not identify the user.
+    ///
+    /// ```swift
+    /// try ClientConfiguration(issuer: "https://login.example.com", clientID: "app",
+    ///                         redirectURI: "com.example.app:/cb", scopes: [.openID, .email]).isOpenIDConnect   // true
+    /// ```
+    public var isOpenIDConnect: Bool { scopes.contains(.openID) }
 
     /// Refuses an http redirect URI that the loopback callback would never match, saying which rule it breaks:
     /// the host must be the literal `127.0.0.1` or `[::1]` (RFC 8252 §7.3; `localhost` is NOT RECOMMENDED,

@@ -3,8 +3,8 @@ import AuthPKCE
 public import AuthSession
 
 extension MCPAuthorization {
-    /// The authorization request for the server: PKCE S256, state, nonce, the client's scopes and
-    /// `resource` = ``resource`` (RFC 8707 §2.1), drawn from `generator`.
+    /// The authorization request for the server: PKCE S256, state, the client's scopes, a nonce when they
+    /// include `openid`, and `resource` = ``resource`` (RFC 8707 §2.1), drawn from `generator`.
     ///
     /// ```swift
     /// let request = try mcp.authorizationRequest(using: &generator)   // open request.url in the browser
@@ -19,7 +19,8 @@ extension MCPAuthorization {
     }
 
     /// Signs the user in for the server: the browser step with ``authorizationRequest(_:using:)``, the code
-    /// exchange with `resource` (RFC 8707 §2.2), ID-token validation, and the tokens saved.
+    /// exchange with `resource` (RFC 8707 §2.2), ID-token validation when the client asked for `openid`
+    /// (``ClientConfiguration/isOpenIDConnect``), and the tokens saved.
     ///
     /// ```swift
     /// let user = try await mcp.login(with: SystemBrowser())

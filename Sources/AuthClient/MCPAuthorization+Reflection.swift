@@ -8,6 +8,7 @@ extension MCPAuthorization.Options: CustomReflectable {
                 "redirectURI": redirectURI,
                 "clientName": clientName,
                 "clientID": clientID as Any,
+                "clientIssuer": clientIssuer as Any,
                 "clientAuthentication": clientAuthentication,
                 "scopes": scopes as Any,
                 "initialAccessToken": initialAccessToken == nil ? "none" : "<redacted>",

@@ -19,19 +19,38 @@ import AuthJWT
 /// 2. the protected resource metadata (RFC 9728) from that URL, or else from the well-known URL with the
 ///    server's path inserted, then at the root (§3.1); its `resource` must be the URL it was fetched for
 ///    (§3.3) — it becomes the RFC 8707 `resource` of every request;
-/// 3. the metadata of the first of its `authorization_servers`, tried at RFC 8414 and OpenID Connect
-///    Discovery URLs in the specification's order (``ProviderMetadata/discoveryURLs(forIssuer:)``), its
-///    issuer checked; it **must** list `S256` in `code_challenge_methods_supported`, else
-///    ``AuthClientError/pkceNotAdvertised(issuer:)``;
+/// 3. the metadata of the first of its `authorization_servers` — or, with a configured client, of the
+///    client's own issuer (``Options/clientIssuer``), which must be among them, else
+///    ``AuthClientError/clientIssuerMismatch(clientIssuer:authorizationServers:)`` before any request to
+///    those servers — tried at RFC 8414 and OpenID Connect Discovery URLs in the specification's order
+///    (``ProviderMetadata/discoveryURLs(forIssuer:)``), its issuer checked; it **must** list `S256` in
+///    `code_challenge_methods_supported`, else ``AuthClientError/pkceNotAdvertised(issuer:)``;
 /// 4. without a configured client id: the registration kept in the store for that issuer (same redirect
 ///    URI, secret not expired), or a dynamic registration (RFC 7591) saved to the store;
-/// 5. the scopes: the configured ones, else the challenge's `scope`, else `scopes_supported`, with `openid`.
+/// 5. the scopes: the configured ones, else the challenge's `scope`, else the resource's `scopes_supported`;
+///    with `openid` first when the authorization server lists it in its own `scopes_supported`
+///    (``ProviderMetadata/advertisesOpenIDConnect``) or the configured scopes include it, and without
+///    `openid` otherwise: then the client is plain OAuth 2.0 (``ClientConfiguration/isOpenIDConnect``).
+///
+/// Why `scopes_supported` and not the URL the metadata was found at: RFC 8414 §2 defines it for exactly
+/// this (the scopes the server supports) and OpenID Connect Discovery §3 requires an OpenID Provider to
+/// support `openid`; many OpenID Providers also answer at the RFC 8414 URL, which the MCP order tries first,
+/// so the URL says little. A provider that omits the list gets a plain OAuth 2.0 login, which still yields
+/// an access token; asking an OAuth-only server for `openid` yields `invalid_scope` (the MCP Python SDK's
+/// example server is one). An app that needs an ID token puts `openid` in ``Options/scopes``.
 ///
 /// ``login(with:using:)`` then runs the code flow with PKCE S256 and `resource` on both the authorization
-/// request and the token request (RFC 8707 §2.1–2.2), validates the ID token and saves the tokens.
+/// request and the token request (RFC 8707 §2.1–2.2), validates the ID token when `openid` was asked for,
+/// and saves the tokens.
 ///
-/// Not done: choosing among several authorization servers (the first is used; RFC 9728 §7.6 leaves the
-/// choice to the client), Client ID Metadata Documents, verifying `signed_metadata`, and sending
+/// Credentials stay with their issuer: a client id configured in ``Options`` is bound to
+/// ``Options/clientIssuer``, so a server that names another authorization server — a malicious or
+/// compromised MCP server pointing at an attacker's — never gets the client's secret, nor its id; a
+/// dynamic registration is stored and looked up by the issuer that issued it.
+///
+/// Not done: choosing among several authorization servers (the first is used, or the configured client's
+/// issuer; RFC 9728 §7.6 leaves the choice to the client), Client ID Metadata Documents, verifying
+/// `signed_metadata`, and sending
 /// `resource` on automatic refreshes (the provider keeps the grant's resource; RFC 8707 §2.2 makes it
 /// optional there). The access token's audience is not visible to the client: the server enforces it.
 public struct MCPAuthorization: Sendable {
@@ -42,10 +61,28 @@ public struct MCPAuthorization: Sendable {
         /// `client_name` for a dynamic registration.
         public var clientName: String
         /// A client id registered beforehand; nil: use the stored registration, or register dynamically.
+        /// Requires ``clientIssuer``.
         public var clientID: String?
+        /// The issuer that registered ``clientID`` (its identifier exactly, RFC 8414 §2): required with a
+        /// client id — public or confidential — and compared byte for byte with the resource's
+        /// `authorization_servers`. The client is used only with that issuer; a resource that names other
+        /// servers only gets ``AuthClientError/clientIssuerMismatch(clientIssuer:authorizationServers:)``.
+        ///
+        /// Required for a public client too: its id is not secret, but it means something only at the server
+        /// that issued it (RFC 6749 §2.2); at another it names no client, or someone else's, and a client that
+        /// gains a secret later must not start sending it without the binding already in place.
+        ///
+        /// ```swift
+        /// var options = MCPAuthorization.Options(redirectURI: "http://127.0.0.1:53682/callback", clientName: "My Agent")
+        /// options.clientID = "my-agent"
+        /// options.clientIssuer = "https://auth.example.com"
+        /// options.clientAuthentication = .clientSecretBasic(secret)   // sent to https://auth.example.com only
+        /// ```
+        public var clientIssuer: String?
         /// How the pre-registered client authenticates. Default: public (`.none`).
         public var clientAuthentication: ClientAuthentication
-        /// The scopes to ask for (`openid` is added); nil: the challenge's `scope`, else `scopes_supported`.
+        /// The scopes to ask for (`openid` is added when the authorization server lists it, see step 5); nil:
+        /// the challenge's `scope`, else `scopes_supported`. Include `openid` to require OpenID Connect.
         public var scopes: [Scope]?
         /// The initial access token for a registration endpoint that requires one (RFC 7591 §3).
         public var initialAccessToken: String?
@@ -55,12 +92,14 @@ public struct MCPAuthorization: Sendable {
         public var probe: TransportRequest?
 
         public init(
-            redirectURI: String, clientName: String, clientID: String? = nil, clientAuthentication: ClientAuthentication = .none,
-            scopes: [Scope]? = nil, initialAccessToken: String? = nil, allowsInsecureLoopback: Bool = false, probe: TransportRequest? = nil
+            redirectURI: String, clientName: String, clientID: String? = nil, clientIssuer: String? = nil,
+            clientAuthentication: ClientAuthentication = .none, scopes: [Scope]? = nil, initialAccessToken: String? = nil,
+            allowsInsecureLoopback: Bool = false, probe: TransportRequest? = nil
         ) {
             self.redirectURI = redirectURI
             self.clientName = clientName
             self.clientID = clientID
+            self.clientIssuer = clientIssuer
             self.clientAuthentication = clientAuthentication
             self.scopes = scopes
             self.initialAccessToken = initialAccessToken
@@ -93,6 +132,10 @@ public struct MCPAuthorization: Sendable {
     ) async throws(AuthClientError) -> MCPAuthorization {
         let insecure = options.allowsInsecureLoopback
         try SecureURL.check(serverURL, name: "MCP server URL", allowsInsecureLoopback: insecure)
+        if options.clientID != nil, options.clientIssuer == nil {
+            throw .invalidConfiguration(
+                "clientIssuer is required with clientID: a configured client is used only with the issuer that registered it")
+        }
         // Step 1: the server must ask for a token.
         var probe = options.probe ?? TransportRequest(method: .get, url: serverURL)
         if options.probe == nil { probe.setHeader("Accept", "application/json, text/event-stream") }
@@ -107,16 +150,26 @@ public struct MCPAuthorization: Sendable {
         let resourceMetadata = try await Self.resourceMetadata(
             for: serverURL, challenge: challenge, transport: transport, allowsInsecureLoopback: insecure)
         // Step 3: authorization server metadata, with S256.
-        guard let issuer = resourceMetadata.authorizationServers.first else {
+        let servers = resourceMetadata.authorizationServers
+        guard let first = servers.first else {
             throw .invalidResourceMetadata("'authorization_servers' is missing or empty; the MCP authorization specification requires one")
+        }
+        var issuer = first
+        if options.clientID != nil, let bound = options.clientIssuer {
+            // A configured client goes to its own issuer or nowhere: nothing is sent to the servers named.
+            guard servers.contains(where: { $0.utf8.elementsEqual(bound.utf8) }) else {
+                throw .clientIssuerMismatch(clientIssuer: bound, authorizationServers: servers)
+            }
+            issuer = bound
         }
         let metadata = try await ProviderMetadata.fetch(issuer: issuer, transport: transport, allowsInsecureLoopback: insecure)
         guard metadata.advertisesS256 else { throw .pkceNotAdvertised(issuer: metadata.issuer) }
-        // Step 5: scopes.
+        // Step 5: scopes; `openid` only for an OpenID Provider, or when the app asks for it.
         let requested =
             options.scopes
             ?? (challenge.map(\.scope).flatMap { $0.isEmpty ? nil : $0 } ?? resourceMetadata.scopesSupported ?? []).map(Scope.init)
-        let scopes = [Scope.openID] + requested.filter { $0 != .openID }
+        let openID = metadata.advertisesOpenIDConnect || options.scopes?.contains(.openID) == true
+        let scopes = (openID ? [Scope.openID] : []) + requested.filter { $0 != .openID }
         // Step 4: the client id.
         var registration: StoredClientRegistration? = nil
         var registeredNow = false

@@ -30,6 +30,30 @@ extension ProviderMetadata {
         document["registration_endpoint"]?.stringValue
     }
 
+    /// `scopes_supported` (RFC 8414 §2, OpenID Connect Discovery §3), if the document lists it as an array;
+    /// its strings, in order (other elements are skipped).
+    ///
+    /// ```swift
+    /// metadata.scopesSupported   // ["openid", "email", "offline_access"]
+    /// ```
+    public var scopesSupported: [String]? {
+        document["scopes_supported"]?.arrayValue.map { $0.compactMap(\.stringValue) }
+    }
+
+    /// Whether the server says it is an OpenID Provider: `scopes_supported` lists `openid` (OpenID Connect
+    /// Discovery §3: "The server MUST support the openid scope value"). `MCPAuthorization` asks for `openid`
+    /// only then (or when the app asks for it). A server that omits `scopes_supported` is taken as plain
+    /// OAuth 2.0 — a login without `openid` still gets an access token there, while `openid` at an
+    /// OAuth-only server gets `invalid_scope`.
+    ///
+    /// ```swift
+    /// let metadata = try await ProviderMetadata.fetch(issuer: "https://auth.example.com", transport: transport)
+    /// metadata.advertisesOpenIDConnect   // false at an OAuth-only server
+    /// ```
+    public var advertisesOpenIDConnect: Bool {
+        scopesSupported?.contains("openid") ?? false
+    }
+
     /// Whether `code_challenge_methods_supported` is present and lists `S256` — what the MCP authorization
     /// profile requires before it uses a server (absent is not enough there, though RFC 8414 allows it).
     public var advertisesS256: Bool {

@@ -1,7 +1,8 @@
 public import AuthJSON
 
-/// What an OpenID Provider says about itself (OpenID Connect Discovery 1.0 §3), read strictly: the
-/// endpoints the client uses and the capabilities it checks.
+/// What an OpenID Provider (OpenID Connect Discovery 1.0 §3) or a plain OAuth 2.0 authorization server
+/// (RFC 8414 §2) says about itself, read strictly: the endpoints the client uses and the capabilities it
+/// checks.
 ///
 /// ```swift
 /// let metadata = try ProviderMetadata(json: body, expectedIssuer: "https://login.example.com")
@@ -13,13 +14,24 @@ public import AuthJSON
 /// let metadata = ProviderMetadata(issuer: "https://login.example.com",
 ///     authorizationEndpoint: "https://login.example.com/authorize",
 ///     tokenEndpoint: "https://login.example.com/token", jwksURI: "https://login.example.com/jwks")
+/// let oauthOnly = ProviderMetadata(issuer: "https://auth.example.com",   // a plain OAuth 2.0 server
+///     authorizationEndpoint: "https://auth.example.com/authorize",
+///     tokenEndpoint: "https://auth.example.com/token", jwksURI: nil)
 /// ```
 ///
 /// Checked when read: the body is a JSON object; `issuer` equals the expected issuer exactly (§4.3 — a
-/// mismatch is a possible impersonation); `authorization_endpoint`, `token_endpoint` and `jwks_uri` are
-/// present; every endpoint is https (or loopback http when allowed, see ``ClientConfiguration``); when
-/// `code_challenge_methods_supported` is present it includes `S256` (RFC 8414 §2) — the client never
-/// falls back to `plain`. Not checked: that the provider honours PKCE (see Docs/Interop.md).
+/// mismatch is a possible impersonation); `authorization_endpoint` and `token_endpoint` are present;
+/// every endpoint is https (or loopback http when allowed, see ``ClientConfiguration``), `jwks_uri`
+/// included when there is one; when `code_challenge_methods_supported` is present it includes `S256`
+/// (RFC 8414 §2) — the client never falls back to `plain`. Not checked: that the provider honours PKCE
+/// (see Docs/Interop.md).
+///
+/// `jwks_uri` is optional, as RFC 8414 §2 makes it: a plain OAuth 2.0 server has no ID tokens to sign.
+/// OpenID Connect Discovery §3 makes it REQUIRED, but whether a document was meant as one is not known
+/// from the document, so the rule is where it matters: a client that must validate an ID token signed
+/// with the provider's keys, with metadata without `jwks_uri`, fails then with
+/// ``AuthClientError/endpointNotAvailable(_:)`` `("jwks_uri")` — never earlier, never silently. A client
+/// whose scopes lack `openid` (``ClientConfiguration/isOpenIDConnect``) never needs it.
 public struct ProviderMetadata: Sendable {
     /// `issuer`.
     public var issuer: String
@@ -27,8 +39,10 @@ public struct ProviderMetadata: Sendable {
     public var authorizationEndpoint: String
     /// `token_endpoint`.
     public var tokenEndpoint: String
-    /// `jwks_uri`: where the signing keys are.
-    public var jwksURI: String
+    /// `jwks_uri`: where the signing keys are, if listed (RFC 8414 §2: OPTIONAL; OpenID Connect Discovery §3:
+    /// REQUIRED). Without it, ID tokens signed with the provider's keys cannot be validated (see the type's
+    /// documentation).
+    public var jwksURI: String?
     /// `userinfo_endpoint` (Core §5.3), if any.
     public var userinfoEndpoint: String?
     /// `end_session_endpoint` (RP-Initiated Logout 1.0 §2.1), if any.
@@ -48,9 +62,10 @@ public struct ProviderMetadata: Sendable {
     /// The whole document, for members not modelled here.
     public var document: JSONObject
 
-    /// Metadata from known endpoints, for a provider without a discovery document.
+    /// Metadata from known endpoints, for a provider without a discovery document; `jwksURI` may be nil for
+    /// a plain OAuth 2.0 server (RFC 8414 §2).
     public init(
-        issuer: String, authorizationEndpoint: String, tokenEndpoint: String, jwksURI: String,
+        issuer: String, authorizationEndpoint: String, tokenEndpoint: String, jwksURI: String?,
         userinfoEndpoint: String? = nil, endSessionEndpoint: String? = nil, revocationEndpoint: String? = nil,
         deviceAuthorizationEndpoint: String? = nil, authorizationResponseIssuerParameterSupported: Bool = false
     ) {
@@ -104,7 +119,7 @@ public struct ProviderMetadata: Sendable {
             issuer: issuer,
             authorizationEndpoint: try required("authorization_endpoint"),
             tokenEndpoint: try required("token_endpoint"),
-            jwksURI: try required("jwks_uri"),
+            jwksURI: try string("jwks_uri"),
             userinfoEndpoint: try string("userinfo_endpoint"),
             endSessionEndpoint: try string("end_session_endpoint"),
             revocationEndpoint: try string("revocation_endpoint"))

@@ -46,7 +46,12 @@ extension FakeOpenIDProvider {
             return error(.invalidRequest, "PKCE with S256 is required")
         }
         let scope = value("scope") ?? ""
-        guard scope.split(separator: " ").contains("openid") else { return error(.invalidScope, "openid is required") }
+        // An OpenID Provider here takes only OpenID Connect requests; a plain OAuth 2.0 server refuses openid.
+        if configuration.supportsOpenIDConnect {
+            guard scope.split(separator: " ").contains("openid") else { return error(.invalidScope, "openid is required") }
+        } else if scope.split(separator: " ").contains("openid") {
+            return error(.invalidScope, "openid is not supported: this is an OAuth 2.0 server without OpenID Connect")
+        }
 
         let subject: String
         switch authorization {

@@ -58,7 +58,7 @@ extension FakeOpenIDProvider {
             }
             let text = String(decoding: userCode, as: UTF8.self)
             state.devices[deviceCode] = ProviderState.DeviceGrant(
-                userCode: text, clientID: clientID, scope: value("scope") ?? "openid",
+                userCode: text, clientID: clientID, scope: value("scope") ?? (configuration.supportsOpenIDConnect ? "openid" : ""),
                 expiresAt: now + state.skew + configuration.deviceCodeLifetime,
                 interval: configuration.devicePollingInterval)
             let page = configuration.issuer + "/device"
@@ -102,7 +102,7 @@ extension FakeOpenIDProvider {
                 state.devices[deviceCode] = nil
                 let (body, _) = issueTokens(
                     &state, clientID: clientID, subject: subject, scope: grant.scope, nonce: nil, authTime: time, now: now,
-                    withIDToken: configuration.issuesIDTokenForDeviceGrant, jkt: jkt)
+                    withIDToken: configuration.issuesIDTokenForDeviceGrant && issuesIDToken(forScope: grant.scope), jkt: jkt)
                 return Self.json(200, body)
             }
         }

@@ -25,6 +25,10 @@ extension FakeOpenIDProvider {
         case .delay(let duration)?: try? await sleeper.sleep(for: duration)
         case nil: break
         }
+        // A plain OAuth 2.0 server has none of OpenID Connect's endpoints.
+        if !configuration.supportsOpenIDConnect, [.discovery, .jwks, .userinfo, .endSession].contains(endpoint) {
+            return TransportResponse(status: 404)
+        }
         switch (endpoint, request.method) {
         case (.discovery, .get): return Self.json(200, discoveryDocument)
         case (.authorizationServerMetadata, .get):
@@ -60,6 +64,7 @@ extension FakeOpenIDProvider {
             "grant_types_supported": ["authorization_code", "refresh_token", .string(Self.deviceCodeGrantType)],
             "end_session_endpoint": .string(url(of: .endSession)),
             "response_types_supported": ["code"],
+            "scopes_supported": Self.openIDScopes,
             "subject_types_supported": ["public"],
             "id_token_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
             "code_challenge_methods_supported": configuration.advertisesS256 ? ["S256"] : .null,
@@ -82,13 +87,20 @@ extension FakeOpenIDProvider {
         return methods
     }
 
-    /// The RFC 8414 authorization server metadata (§2), which always lists the revocation endpoint.
+    /// The scopes an OpenID Provider lists in `scopes_supported` (OpenID Connect Discovery §3).
+    static let openIDScopes: JSONValue = ["openid", "email", "profile", "offline_access"]
+
+    /// The RFC 8414 authorization server metadata (§2), which always lists the revocation endpoint; a plain
+    /// OAuth 2.0 provider (``Configuration/supportsOpenIDConnect`` false) lists no `jwks_uri` and no
+    /// `scopes_supported`.
     public var authorizationServerMetadata: JSONValue {
-        [
+        let openID = configuration.supportsOpenIDConnect
+        return [
             "issuer": .string(configuration.issuer),
             "authorization_endpoint": .string(url(of: .authorization)),
             "token_endpoint": .string(url(of: .token)),
-            "jwks_uri": .string(url(of: .jwks)),
+            "jwks_uri": openID ? .string(url(of: .jwks)) : .null,
+            "scopes_supported": openID ? Self.openIDScopes : .null,
             "revocation_endpoint": .string(url(of: .revocation)),
             "response_types_supported": ["code"],
             "code_challenge_methods_supported": configuration.advertisesS256 ? ["S256"] : .null,
@@ -245,7 +257,7 @@ extension FakeOpenIDProvider {
             }
             let (body, issued) = issueTokens(
                 &state, clientID: clientID, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime,
-                now: now, withIDToken: true, acr: grant.acr, amr: grant.amr, granted: grant.resources,
+                now: now, withIDToken: issuesIDToken(forScope: grant.scope), acr: grant.acr, amr: grant.amr, granted: grant.resources,
                 audience: resources.isEmpty ? grant.resources : resources, jkt: jkt)
             grant.issuedTokens = issued
             return Self.json(200, body)
@@ -278,11 +290,18 @@ extension FakeOpenIDProvider {
             state.refreshGrants += 1
             let (body, _) = issueTokens(
                 &state, clientID: clientID, subject: grant.subject, scope: grant.scope, nonce: nil, authTime: nil, now: now,
-                withIDToken: configuration.issuesIDTokenOnRefresh, keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
+                withIDToken: configuration.issuesIDTokenOnRefresh && issuesIDToken(forScope: grant.scope),
+                keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
                 acr: grant.acr, amr: grant.amr, grantAuthTime: grant.authTime, granted: grant.audience,
                 audience: resources.isEmpty ? grant.audience : resources, jkt: jkt, family: grant.family)
             return Self.json(200, body)
         }
+    }
+
+    /// Whether a grant for `scope` gets an ID token: only from an OpenID Provider, and only when `openid`
+    /// was asked for (OpenID Connect Core §3.1.2.1).
+    func issuesIDToken(forScope scope: String) -> Bool {
+        configuration.supportsOpenIDConnect && scope.split(separator: " ").contains("openid")
     }
 
     /// A token response (RFC 6749 §5.1) with a signed ID token (OpenID Connect Core §3.1.3.3, §2).
@@ -317,7 +336,7 @@ extension FakeOpenIDProvider {
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
-        try? body.append("scope", .string(scope))
+        if !scope.isEmpty { try? body.append("scope", .string(scope)) }
         if withIDToken {
             try? body.append(
                 "id_token",

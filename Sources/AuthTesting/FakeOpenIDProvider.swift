@@ -100,6 +100,21 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var requiresDPoPNonce = false
         /// How far a proof's `iat` may be from the provider's time, either way, in seconds.
         public var dpopProofMaximumAgeSeconds: Int64 = 60
+        /// Whether the provider is an OpenID Provider (the default). When false it is a plain OAuth 2.0
+        /// authorization server, as the MCP Python SDK's example server is: no discovery document at
+        /// `/.well-known/openid-configuration` (404), RFC 8414 metadata without `jwks_uri`, `userinfo_endpoint`,
+        /// `end_session_endpoint`, `scopes_supported` or ID-token members, `invalid_scope` for an authorization
+        /// request with `openid`, no ID token from any grant, and 404 at the JWKS, userinfo and end-session
+        /// URLs. ``clientConfiguration`` then has no scopes.
+        ///
+        /// ```swift
+        /// var configuration = FakeOpenIDProvider.Configuration()
+        /// configuration.supportsOpenIDConnect = false
+        /// let provider = FakeOpenIDProvider(configuration)
+        /// let metadata = try await ProviderMetadata.fetch(issuer: provider.configuration.issuer, transport: provider)
+        /// metadata.jwksURI   // nil
+        /// ```
+        public var supportsOpenIDConnect = true
 
         public init() {}
     }
@@ -187,22 +202,26 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
     }
 
     /// A client configuration that matches this provider: its issuer (loopback http allowed, for
-    /// ``FakeProviderServer``), client id and authentication, first redirect URI, and `openid email profile`.
+    /// ``FakeProviderServer``), client id and authentication, first redirect URI, and `openid email profile`
+    /// (no scopes when ``Configuration/supportsOpenIDConnect`` is false: a plain OAuth 2.0 client).
     /// Throws when the provider's own configuration is not one a client accepts.
     public var clientConfiguration: ClientConfiguration {
         get throws(AuthClientError) {
             try ClientConfiguration(
                 issuer: configuration.issuer, clientID: configuration.clientID, clientAuthentication: configuration.clientAuthentication,
-                redirectURI: configuration.redirectURIs.first ?? "", scopes: [.openID, .email, .profile],
+                redirectURI: configuration.redirectURIs.first ?? "",
+                scopes: configuration.supportsOpenIDConnect ? [.openID, .email, .profile] : [],
                 allowsInsecureLoopbackIssuer: true)
         }
     }
 
-    /// The metadata its discovery document describes.
+    /// The metadata its discovery document describes (its RFC 8414 metadata, for a plain OAuth 2.0 provider).
     public var metadata: ProviderMetadata {
+        let openID = configuration.supportsOpenIDConnect
         var metadata = ProviderMetadata(
             issuer: configuration.issuer, authorizationEndpoint: url(of: .authorization), tokenEndpoint: url(of: .token),
-            jwksURI: url(of: .jwks), userinfoEndpoint: url(of: .userinfo), endSessionEndpoint: url(of: .endSession),
+            jwksURI: openID ? url(of: .jwks) : nil, userinfoEndpoint: openID ? url(of: .userinfo) : nil,
+            endSessionEndpoint: openID ? url(of: .endSession) : nil,
             revocationEndpoint: configuration.listsRevocationEndpointInDiscovery ? url(of: .revocation) : nil,
             deviceAuthorizationEndpoint: url(of: .deviceAuthorization),
             authorizationResponseIssuerParameterSupported: configuration.sendsIssuerInAuthorizationResponse)

@@ -43,6 +43,10 @@ extension AuthClientError: LocalizedError {
         case .pushedAuthorizationUnavailable:
             "The provider requires pushed authorization requests (RFC 9126): check its pushed_authorization_request_endpoint, and use preparedAuthorizationRequest or login."
         case .invalidResource: "Use an absolute URI without a fragment as the resource, e.g. https://api.example.com/ (RFC 8707 §2)."
+        case .endpointNotAvailable("jwks_uri"):
+            "The server publishes no signing keys (an OAuth 2.0 server without OpenID Connect): leave openid out of the scopes."
+        case .clientIssuerMismatch:
+            "Set clientID, clientIssuer and clientAuthentication for the authorization server the MCP server names, or leave clientID nil to register dynamically."
         case .resourceTokenUnavailable:
             "Sign in with the resource in ClientConfiguration.resources, and with a scope that gives a refresh token."
         default: nil

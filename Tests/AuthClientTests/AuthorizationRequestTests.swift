@@ -90,4 +90,51 @@ struct AuthorizationRequestTests {
             }
         }
     }
+
+    /// A client of the OAuth-only fake provider with `scopes`.
+    static func plainOAuthClient(scopes: [Scope]) throws -> (FakeOpenIDProvider, AuthClient) {
+        var configuration = FakeOpenIDProvider.Configuration()
+        configuration.supportsOpenIDConnect = false
+        let provider = FakeOpenIDProvider(configuration)
+        let client = try AuthClient(
+            configuration: try ClientConfiguration(
+                issuer: configuration.issuer, clientID: configuration.clientID, redirectURI: configuration.redirectURIs[0], scopes: scopes),
+            metadata: provider.metadata, transport: provider)
+        return (provider, client)
+    }
+
+    @Test("a plain OAuth 2.0 request carries its scopes, a state and PKCE, and no nonce (an OpenID Connect parameter)")
+    func plainOAuthHasNoNonce() throws {
+        let (_, client) = try Self.plainOAuthClient(scopes: [Scope(rawValue: "mcp:tools")])
+        var generator = SeededRandomNumberGenerator(seed: 3)
+        let request = try client.authorizationRequest(using: &generator)
+        let names = try request.url.queryParameters().map(\.name)
+        #expect(names == ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"])
+        #expect(try request.url.queryParameters().first { $0.name == "scope" }?.value == "mcp:tools")
+        #expect(!request.url.text.contains(request.nonce.value))
+    }
+
+    @Test("a request without any scope sends no scope parameter (RFC 6749 §3.3: the server's default)")
+    func noScopes() throws {
+        let (_, client) = try Self.plainOAuthClient(scopes: [])
+        var generator = SeededRandomNumberGenerator(seed: 3)
+        let request = try client.authorizationRequest(using: &generator)
+        #expect(try !request.url.queryParameters().contains { $0.name == "scope" || $0.name == "nonce" })
+    }
+
+    @Test("a plain OAuth 2.0 request refuses what only an ID token could show: openid as an extra scope, max_age, acr, amr")
+    func plainOAuthRefusesIDTokenChecks() throws {
+        let (_, client) = try Self.plainOAuthClient(scopes: [Scope(rawValue: "mcp:tools")])
+        var generator = SeededRandomNumberGenerator(seed: 3)
+        for options in [
+            LoginOptions(extraScopes: [.openID]), LoginOptions(maxAge: 60), LoginOptions(acrValues: [.init(rawValue: "urn:example:loa:2")]),
+            LoginOptions(expectedAMR: [.init(rawValue: "mfa")]),
+        ] {
+            #expect(throws: AuthClientError.self, "\(options)") { try client.authorizationRequest(options, using: &generator) }
+        }
+        // acr_values may still be sent when the app says it does not expect to see them checked.
+        let request = try client.authorizationRequest(
+            LoginOptions(acrValues: [.init(rawValue: "urn:example:loa:2")], expectedACR: []), using: &generator)
+        #expect(try request.url.queryParameters().contains(FormParameter(name: "acr_values", value: "urn:example:loa:2")))
+    }
 }

@@ -31,6 +31,7 @@ struct AuthorizationServerMetadataTests {
         #expect(metadata.registrationEndpoint == "https://server.example.com/register")
         #expect(metadata.jwksURI == "https://server.example.com/jwks.json")
         #expect(!metadata.advertisesS256)
+        #expect(metadata.advertisesOpenIDConnect)
     }
 
     @Test("fetches the RFC 8414 document, falls back to OpenID discovery, and handles an issuer with a path")

@@ -24,17 +24,40 @@ struct ClientConfigurationTests {
         }
     }
 
-    @Test("the issuer may not carry a query or fragment, and the scopes must include openid and be scope tokens")
+    @Test("the issuer may not carry a query or fragment, and the scopes must be scope tokens")
     func issuerAndScopes() {
         for (issuer, scopes) in [
             ("https://login.example.com?tenant=1", [Scope.openID]), ("https://login.example.com#x", [.openID]),
-            ("https://login.example.com", [.email]), ("https://login.example.com", [.openID, Scope(rawValue: "two words")]),
-            ("https://login.example.com", [.openID, Scope(rawValue: "quote\"")]),
+            ("https://login.example.com", [.openID, Scope(rawValue: "two words")]),
+            ("https://login.example.com", [Scope(rawValue: "quote\"")]),
         ] {
             #expect(throws: AuthClientError.self, "\(issuer) \(scopes)") {
                 try ClientConfiguration(issuer: issuer, clientID: "app", redirectURI: "com.example.app:/cb", scopes: scopes)
             }
         }
+    }
+
+    @Test("scopes without openid make a plain OAuth 2.0 configuration, and no scopes at all are allowed")
+    func plainOAuth() throws {
+        let oauth = try ClientConfiguration(
+            issuer: "https://auth.example.com", clientID: "agent", redirectURI: "com.example.app:/cb",
+            scopes: [Scope(rawValue: "mcp:tools"), .email])
+        #expect(!oauth.isOpenIDConnect)
+        #expect(oauth.scopes == [Scope(rawValue: "mcp:tools"), .email])
+        let none = try ClientConfiguration(
+            issuer: "https://auth.example.com", clientID: "agent", redirectURI: "com.example.app:/cb", scopes: [])
+        #expect(!none.isOpenIDConnect)
+        #expect(none.scopes.isEmpty)
+    }
+
+    @Test("openid among the scopes, wherever it is, makes an OpenID Connect configuration, as the default scopes do")
+    func openIDConnect() throws {
+        let last = try ClientConfiguration(
+            issuer: "https://login.example.com", clientID: "app", redirectURI: "com.example.app:/cb", scopes: [.email, .openID])
+        #expect(last.isOpenIDConnect)
+        #expect(
+            try ClientConfiguration(issuer: "https://login.example.com", clientID: "app", redirectURI: "com.example.app:/cb")
+                .isOpenIDConnect)
     }
 
     @Test("the callback is derived from the redirect URI: private-use scheme, https, loopback")

@@ -132,6 +132,22 @@ struct KeySetCacheTests {
         return true
     }
 
+    @Test("metadata without jwks_uri (RFC 8414 §2) makes validation fail with endpointNotAvailable, without a request, every time")
+    func noKeySetURI() async throws {
+        var metadata = Self.provider.metadata
+        metadata.jwksURI = nil
+        let endpoint = KeySetEndpoint(.keys(TestSigningKey.jwkSet([Self.current])))
+        let client = try AuthClient(
+            configuration: try Self.provider.clientConfiguration, metadata: metadata, transport: endpoint,
+            clock: .manual(ManualWallClock(Self.start)))
+        for _ in 0..<2 {
+            #expect(await Self.failure(client, Self.tokenCurrent) == .endpointNotAvailable("jwks_uri"))
+        }
+        #expect(endpoint.requests == 0)
+        #expect(await client.keySetFetchCount == 0)
+        #expect(AuthClientError.endpointNotAvailable("jwks_uri").description.contains("no jwks_uri"))
+    }
+
     @Test("eight validations at once with an empty cache make exactly one JWK Set request")
     func singleFlight() async throws {
         let setup = try Self.setup()

@@ -1,6 +1,7 @@
 import AuthCallback
 import AuthClient
 import AuthCredentials
+import AuthSession
 import AuthTesting
 import TestVectors
 import Testing
@@ -71,6 +72,7 @@ struct MCPAuthorizationTests {
         let fixture = MCPFixture(provider: { $0.redirectURIs = [MCPFixture.redirectURI] })
         var options = fixture.options
         options.clientID = fixture.provider.configuration.clientID
+        options.clientIssuer = fixture.provider.configuration.issuer
         let mcp = try await fixture.discover(options)
         #expect(mcp.registration == nil)
         #expect(fixture.provider.requestCount(.registration) == 0)
@@ -219,5 +221,160 @@ struct MCPAuthorizationTests {
             serverURL: fixture.server.configuration.resource, options: fixture.options, transport: fixture.server, store: store,
             clock: .manual(fixture.time))
         #expect(try await fixture.store.clientRegistration(forIssuer: mcp.authorizationServer.issuer) == mcp.registration)
+    }
+
+    // MARK: Configured credentials stay with their issuer
+
+    static let attackerIssuer = "https://attacker.authflow.test"
+    static let secret = "SECRET-OF-THE-PRE-REGISTERED-CLIENT"
+
+    /// The genuine provider with a confidential client, an attacker's authorization server, and an MCP
+    /// server listing `servers`, all behind one recording transport.
+    static func attacked(listing servers: (_ genuine: String) -> [String]) -> (MCPFixture, FakeOpenIDProvider, RecordingRouter) {
+        let fixture = MCPFixture(
+            provider: {
+                $0.redirectURIs = [MCPFixture.redirectURI]
+                $0.clientAuthentication = .clientSecretBasic(Self.secret)
+            },
+            server: { $0.authorizationServers = servers("https://fake-provider.authflow.test") })
+        var attackerConfiguration = FakeOpenIDProvider.Configuration()
+        attackerConfiguration.issuer = Self.attackerIssuer
+        attackerConfiguration.redirectURIs = [MCPFixture.redirectURI]
+        let attacker = FakeOpenIDProvider(attackerConfiguration, clock: .manual(fixture.time))
+        let router = RecordingRouter([(Self.attackerIssuer, attacker)], fallback: fixture.server)
+        return (fixture, attacker, router)
+    }
+
+    static func confidentialOptions(_ fixture: MCPFixture) -> MCPAuthorization.Options {
+        var options = fixture.options
+        options.clientID = fixture.provider.configuration.clientID
+        options.clientIssuer = fixture.provider.configuration.issuer
+        options.clientAuthentication = .clientSecretBasic(Self.secret)
+        return options
+    }
+
+    /// Whether a request carries client credentials: any `Authorization` field (HTTP Basic hides the secret
+    /// in base64), or the secret or `client_id` anywhere in the URL, header fields or body.
+    static func carriesCredentials(_ request: TransportRequest, clientID: String) -> Bool {
+        let text =
+            request.url + " " + request.headerFields.map { $0.name + ": " + $0.value }.joined(separator: " ") + " "
+            + String(decoding: request.body, as: UTF8.self)
+        return request.header("Authorization") != nil || text.contains(Self.secret) || text.contains("client_id=" + clientID)
+    }
+
+    @Test("an MCP server whose metadata names an attacker's issuer gets clientIssuerMismatch, and no request carries the secret")
+    func attackerIssuer() async throws {
+        let (fixture, attacker, router) = Self.attacked { _ in [Self.attackerIssuer] }
+        let options = Self.confidentialOptions(fixture)
+        await #expect(
+            throws: AuthClientError.clientIssuerMismatch(
+                clientIssuer: fixture.provider.configuration.issuer, authorizationServers: [Self.attackerIssuer])
+        ) {
+            try await MCPAuthorization.discover(
+                serverURL: fixture.server.configuration.resource, options: options, transport: router, store: fixture.store,
+                clock: .manual(fixture.time))
+        }
+        #expect(!router.requests.isEmpty)
+        for request in router.requests {
+            #expect(!request.url.hasPrefix(Self.attackerIssuer), "\(request)")
+            #expect(!Self.carriesCredentials(request, clientID: options.clientID ?? ""), "\(request)")
+        }
+        for endpoint in FakeOpenIDProvider.Endpoint.allCases { #expect(attacker.requestCount(endpoint) == 0, "\(endpoint)") }
+        let error = AuthClientError.clientIssuerMismatch(clientIssuer: "https://a.example", authorizationServers: ["https://b.example"])
+        #expect(error.code == 10258)
+        #expect(error.description.contains("'https://a.example'") && error.description.contains("'https://b.example'"))
+    }
+
+    @Test("a configured client whose issuer is among several authorization servers uses it, and the others get nothing")
+    func configuredIssuerAmongSeveral() async throws {
+        let (fixture, attacker, router) = Self.attacked { genuine in [Self.attackerIssuer, genuine] }
+        let options = Self.confidentialOptions(fixture)
+        let mcp = try await MCPAuthorization.discover(
+            serverURL: fixture.server.configuration.resource, options: options, transport: router, store: fixture.store,
+            clock: .manual(fixture.time))
+        #expect(mcp.authorizationServer.issuer == fixture.provider.configuration.issuer)
+        let user = try await mcp.login(with: fixture.provider.browser())
+        #expect(try await user.send(TransportRequest(method: .post, url: mcp.resource)).status == 200)
+        #expect(router.requests.contains { $0.url == fixture.provider.url(of: .token) })
+        #expect(!router.requests.contains { $0.url.hasPrefix(Self.attackerIssuer) })
+        for endpoint in FakeOpenIDProvider.Endpoint.allCases { #expect(attacker.requestCount(endpoint) == 0, "\(endpoint)") }
+    }
+
+    @Test("a configured client id without clientIssuer is refused before any request, public or confidential")
+    func clientIssuerRequired() async throws {
+        for authentication in [ClientAuthentication.none, .clientSecretPost(Self.secret)] {
+            let transport = ScriptedTransport([])
+            var options = MCPAuthorization.Options(redirectURI: MCPFixture.redirectURI, clientName: "tests", clientID: "agent")
+            options.clientAuthentication = authentication
+            await #expect(throws: AuthClientError.self) {
+                try await MCPAuthorization.discover(serverURL: "https://mcp.example.com/mcp", options: options, transport: transport)
+            }
+            #expect(transport.requests.isEmpty)
+        }
+    }
+
+    @Test("a dynamic registration is not affected: with no client id the first authorization server is used")
+    func registrationUnbound() async throws {
+        let fixture = MCPFixture()
+        var options = fixture.options
+        options.clientIssuer = "https://somewhere-else.example"  // ignored without a client id
+        let mcp = try await fixture.discover(options)
+        #expect(mcp.registeredNow)
+        #expect(mcp.authorizationServer.issuer == fixture.provider.configuration.issuer)
+    }
+
+    // MARK: An OAuth-only authorization server
+
+    static func oauthOnly() -> MCPFixture {
+        MCPFixture(provider: { $0.supportsOpenIDConnect = false })
+    }
+
+    @Test("against an OAuth-only authorization server, discovery asks for no openid and the code exchange needs no ID token")
+    func oauthOnlyServer() async throws {
+        let fixture = Self.oauthOnly()
+        let mcp = try await fixture.discover()
+        #expect(mcp.authorizationServer.jwksURI == nil)
+        #expect(!mcp.authorizationServer.advertisesOpenIDConnect)
+        #expect(mcp.client.configuration.scopes.map(\.rawValue) == ["mcp:tools"])
+        #expect(!mcp.client.configuration.isOpenIDConnect)
+        #expect(fixture.provider.requestCount(.discovery) == 0)
+
+        var generator = SeededRandomNumberGenerator(seed: 7)
+        let request = try mcp.authorizationRequest(using: &generator)
+        let parameters = try request.url.queryParameters()
+        #expect(parameters.first { $0.name == "scope" }?.value == "mcp:tools")
+        #expect(!parameters.contains { $0.name == "nonce" })
+        let redirect = try await fixture.provider.browser().present(UserAgentRequest(url: request.url, callback: request.callback))
+        let response = try request.response(from: redirect)
+        let tokens = try await mcp.client.exchangeCode(response.code, for: request)
+        #expect(tokens.idToken == nil)
+        var call = TransportRequest(method: .post, url: mcp.resource)
+        call.setHeader("Authorization", "Bearer " + tokens.accessToken)
+        #expect(try await fixture.server.send(call).status == 200)
+        #expect(fixture.provider.requestCount(.jwks) == 0)
+    }
+
+    @Test("openid that the app asks for is kept, and openid the resource lists is dropped when the server does not list it")
+    func openIDScopeChoice() async throws {
+        let fixture = Self.oauthOnly()
+        var options = fixture.options
+        options.scopes = [Scope(rawValue: "mcp:tools"), .openID]
+        #expect(try await fixture.discover(options).client.configuration.scopes.map(\.rawValue) == ["openid", "mcp:tools"])
+
+        let listing = MCPFixture(provider: { $0.supportsOpenIDConnect = false }, server: { $0.scopesSupported = ["openid", "mcp:tools"] })
+        #expect(try await listing.discover().client.configuration.scopes.map(\.rawValue) == ["mcp:tools"])
+    }
+
+    // needs signIn without ID token (lead)
+    @Test(
+        "the whole login against an OAuth-only server gives a user whose tokens the MCP server accepts",
+        .disabled("needs the lead's signIn change"))
+    func oauthOnlyLogin() async throws {
+        let fixture = Self.oauthOnly()
+        let mcp = try await fixture.discover()
+        var generator = SeededRandomNumberGenerator(seed: 7)
+        let user = try await mcp.login(with: fixture.provider.browser(), using: &generator)
+        #expect(try await user.send(TransportRequest(method: .post, url: mcp.resource)).status == 200)
+        #expect(fixture.provider.requestCount(.jwks) == 0)
     }
 }

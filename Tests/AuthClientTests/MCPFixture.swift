@@ -1,6 +1,7 @@
 import AuthClient
 import AuthCredentials
 import AuthJWT
+import AuthSession
 import AuthTesting
 
 /// A fake provider behind a fake MCP server, a store and a fixed time, for the MCP profile's tests.
@@ -34,5 +35,27 @@ struct MCPFixture {
         try await MCPAuthorization.discover(
             serverURL: server.configuration.resource, options: options ?? self.options, transport: server, store: store,
             clock: .manual(time))
+    }
+}
+
+/// A transport that sends each request to the first route whose prefix the URL starts with (else to
+/// `fallback`) and records every request, to see what reached whom.
+final class RecordingRouter: HTTPTransport, Sendable {
+    let routes: [(prefix: String, transport: any HTTPTransport)]
+    let fallback: any HTTPTransport
+    private let recorded = Locked<[TransportRequest]>([])
+
+    init(_ routes: [(prefix: String, transport: any HTTPTransport)], fallback: any HTTPTransport) {
+        self.routes = routes
+        self.fallback = fallback
+    }
+
+    /// Every request sent so far, in order.
+    var requests: [TransportRequest] { recorded.withLock { $0 } }
+
+    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+        recorded.withLock { $0.append(request) }
+        let route = routes.first { request.url.hasPrefix($0.prefix) }?.transport ?? fallback
+        return try await route.send(request)
     }
 }

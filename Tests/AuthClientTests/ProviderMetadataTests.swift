@@ -53,6 +53,35 @@ struct ProviderMetadataTests {
         }
     }
 
+    @Test("jwks_uri may be absent (RFC 8414 §2: optional), and is still refused when present and not https")
+    func optionalKeySetURI() throws {
+        let without = Self.document.replacingOccurrences(of: #""jwks_uri":"https://login.example.com/jwks","#, with: "")
+        #expect(!without.contains("jwks_uri"))
+        let metadata = try ProviderMetadata(json: Array(without.utf8), expectedIssuer: "https://login.example.com")
+        #expect(metadata.jwksURI == nil)
+        #expect(metadata.tokenEndpoint == "https://login.example.com/token")
+        for refused in [#""jwks_uri":"http://login.example.com/jwks","#, #""jwks_uri":7,"#] {
+            let document = Self.document.replacingOccurrences(of: #""jwks_uri":"https://login.example.com/jwks","#, with: refused)
+            #expect(throws: AuthClientError.self, "\(refused)") {
+                try ProviderMetadata(json: Array(document.utf8), expectedIssuer: "https://login.example.com")
+            }
+        }
+    }
+
+    @Test("advertisesOpenIDConnect is true only when scopes_supported lists openid")
+    func advertisesOpenIDConnect() throws {
+        func metadata(_ scopes: String) throws -> ProviderMetadata {
+            let document = Self.document.replacingOccurrences(of: #""issuer":"#, with: #""scopes_supported":"# + scopes + #","issuer":"#)
+            return try ProviderMetadata(json: Array(document.utf8), expectedIssuer: "https://login.example.com")
+        }
+        #expect(try metadata(#"["openid","email"]"#).advertisesOpenIDConnect)
+        #expect(try metadata(#"["email","openid"]"#).scopesSupported == ["email", "openid"])
+        #expect(try !metadata(#"["user","mcp:tools"]"#).advertisesOpenIDConnect)
+        #expect(try !metadata(#"["OpenID"]"#).advertisesOpenIDConnect)
+        #expect(try !metadata("null").advertisesOpenIDConnect)
+        #expect(try !ProviderMetadata(json: Array(Self.document.utf8), expectedIssuer: "https://login.example.com").advertisesOpenIDConnect)
+    }
+
     // Found by the provider-metadata fuzz target (Fuzz/): "httPs://" is an https URL, since schemes are
     // case-insensitive (RFC 3986 §3.1); the check must neither refuse it nor let "httpx://" or "http://" through.
     @Test("takes an endpoint's scheme in any case, as RFC 3986 §3.1 says, and still refuses http")

@@ -1,5 +1,6 @@
 import AuthCallback
 import AuthClient
+import AuthCredentials
 import AuthJSON
 import AuthSession
 import AuthTesting
@@ -51,6 +52,63 @@ struct FakeOpenIDProviderTests {
         await #expect(throws: AuthSessionError.self) {
             try await present("response_type=code&client_id=someone-else&redirect_uri=com.example.app%3A%2Foauth%2Fcallback&scope=openid")
         }
+    }
+
+    /// The OAuth-only provider (``FakeOpenIDProvider/Configuration/supportsOpenIDConnect`` false).
+    static func oauthOnly() -> FakeOpenIDProvider {
+        var configuration = FakeOpenIDProvider.Configuration()
+        configuration.supportsOpenIDConnect = false
+        return FakeOpenIDProvider(configuration)
+    }
+
+    @Test("OAuth-only: no openid-configuration, JWKS or userinfo; RFC 8414 metadata without jwks_uri, userinfo or openid")
+    func oauthOnlyMetadata() async throws {
+        let provider = Self.oauthOnly()
+        for endpoint: FakeOpenIDProvider.Endpoint in [.discovery, .jwks, .userinfo, .endSession] {
+            #expect(try await provider.send(TransportRequest(method: .get, url: provider.url(of: endpoint))).status == 404, "\(endpoint)")
+        }
+        let response = try await provider.send(TransportRequest(method: .get, url: provider.url(of: .authorizationServerMetadata)))
+        let document = try Self.json(response)
+        #expect(response.status == 200)
+        for member in [
+            "jwks_uri", "userinfo_endpoint", "end_session_endpoint", "id_token_signing_alg_values_supported", "scopes_supported",
+        ] {
+            #expect(document[member] == nil || document[member] == .null, "\(member)")
+        }
+        #expect(document["code_challenge_methods_supported"] == ["S256"])
+        let metadata = try await ProviderMetadata.fetch(issuer: provider.configuration.issuer, transport: provider)
+        #expect(metadata.jwksURI == nil)
+        #expect(!metadata.advertisesOpenIDConnect)
+        #expect(provider.metadata.jwksURI == nil && provider.metadata.userinfoEndpoint == nil)
+        #expect(try !provider.clientConfiguration.isOpenIDConnect)
+        // The OpenID Provider lists openid, in both documents.
+        let openID = FakeOpenIDProvider()
+        #expect(try await ProviderMetadata.fetch(issuer: openID.configuration.issuer, transport: openID).advertisesOpenIDConnect)
+        #expect(
+            try Self.json(try await openID.send(TransportRequest(method: .get, url: openID.url(of: .discovery))))["scopes_supported"] != nil
+        )
+    }
+
+    @Test("OAuth-only: scope=openid is refused with invalid_scope; any other scope, or none, gets a code and tokens without an ID token")
+    func oauthOnlyGrants() async throws {
+        let provider = Self.oauthOnly()
+        let client = try AuthClient(configuration: try provider.clientConfiguration, metadata: provider.metadata, transport: provider)
+        var generator = SeededRandomNumberGenerator(seed: 5)
+        let callback = try Callback.customScheme("com.example.app")
+        let base = "response_type=code&client_id=demo-app&redirect_uri=com.example.app%3A%2Foauth%2Fcallback&state=s"
+        let url = try URI(
+            parsing: provider.url(of: .authorization) + "?" + base + "&scope=openid%20email&code_challenge=abc&code_challenge_method=S256")
+        let refused = try await provider.browser().present(UserAgentRequest(url: url, callback: callback))
+        #expect(refused.callbackURL.text.contains("error=invalid_scope"))
+
+        let request = try client.authorizationRequest(using: &generator)
+        #expect(try !request.url.queryParameters().contains { $0.name == "scope" || $0.name == "nonce" })
+        let redirect = try await provider.browser().present(UserAgentRequest(url: request.url, callback: request.callback))
+        let tokens = try await client.exchangeCode(try request.response(from: redirect).code, for: request)
+        #expect(tokens.idToken == nil)
+        let refreshed = try await client.refreshTokens(tokens)
+        #expect(refreshed.idToken == nil)
+        #expect(provider.requestCount(.jwks) == 0)
     }
 
     @Test("authenticates the client as configured: a missing or wrong secret gets 401 invalid_client")

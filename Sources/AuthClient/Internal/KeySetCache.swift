@@ -9,6 +9,8 @@ import AuthJWT
 ///   attempt, failed attempts included. If the clock has gone back since, the cooldown is over.
 /// - A fetch that fails (no response, a status other than 200, a document that is not a JWK Set) leaves
 ///   the cached set as it was.
+/// - Without a `jwks_uri` (a plain OAuth 2.0 server, RFC 8414 §2) there is nothing to fetch: asking for the
+///   set throws `endpointNotAvailable("jwks_uri")` and no request is made (a seeded set is still served).
 actor KeySetCache {
     /// A set and its generation: each successful fetch makes a new generation.
     struct Snapshot: Sendable {
@@ -18,7 +20,8 @@ actor KeySetCache {
         var body: String? = nil
     }
 
-    private let url: String
+    /// The provider's `jwks_uri`; nil when its metadata lists none.
+    private let url: String?
     private let logger: AuthLogger
     private var cached: Snapshot?
     private var lastAttempt: NumericDate?
@@ -26,14 +29,14 @@ actor KeySetCache {
     /// How many requests for the set were made, failed ones included (for tests and the demo).
     private(set) var fetchCount = 0
 
-    init(url: String, logger: AuthLogger = .disabled) {
+    init(url: String?, logger: AuthLogger = .disabled) {
         self.url = url
         self.logger = logger
     }
 
     /// A cache that starts with `keys` read from the provider cache (`body` as stored) — for a client that
     /// could not reach the provider. A `kid` it lacks is fetched as usual.
-    init(url: String, cached keys: JWKSet, body: String, logger: AuthLogger = .disabled) {
+    init(url: String?, cached keys: JWKSet, body: String, logger: AuthLogger = .disabled) {
         self.url = url
         self.logger = logger
         cached = Snapshot(keys: keys, generation: 1, body: body)
@@ -72,9 +75,10 @@ actor KeySetCache {
     /// cancelled does not cancel it for the others; it installs its result itself before anyone resumes.
     private func fetch(using transport: any HTTPTransport, clock: WallClock) async -> Result<Snapshot, AuthClientError> {
         if let inFlight { return await inFlight.value }
+        // Nothing to fetch, and no attempt to count: the metadata lists no `jwks_uri` (RFC 8414 §2).
+        guard let url else { return .failure(.endpointNotAvailable("jwks_uri")) }
         fetchCount += 1
         lastAttempt = clock.now()
-        let url = url
         logger.log(.info, .jwksFetch, "fetching the JWK Set", ["url": .url(url), "attempt": .number(Int64(fetchCount))])
         let task = Task {
             let result = await Self.download(url, using: transport)

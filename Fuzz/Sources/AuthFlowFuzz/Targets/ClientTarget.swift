@@ -2,7 +2,8 @@ import AuthClient
 import AuthJWT
 
 extension FuzzTarget {
-    /// OpenID Connect Discovery documents (§4.3: the issuer must match; endpoints must be https).
+    /// OpenID Connect Discovery and RFC 8414 documents (§4.3: the issuer must match; endpoints, `jwks_uri`
+    /// when present, must be https).
     static let providerMetadata = FuzzTarget(
         name: "provider-metadata",
         checks: "discovery documents parse or refuse; an accepted one has the expected issuer and https endpoints"
@@ -10,8 +11,11 @@ extension FuzzTarget {
         guard let metadata = try? ProviderMetadata(json: bytes, expectedIssuer: "https://issuer.example") else { return }
         check(metadata.issuer == "https://issuer.example", "a document for another issuer was accepted")
         let endpoints =
-            [metadata.authorizationEndpoint, metadata.tokenEndpoint, metadata.jwksURI]
-            + [metadata.userinfoEndpoint, metadata.endSessionEndpoint, metadata.revocationEndpoint, metadata.deviceAuthorizationEndpoint]
+            [metadata.authorizationEndpoint, metadata.tokenEndpoint]
+            + [
+                metadata.jwksURI, metadata.userinfoEndpoint, metadata.endSessionEndpoint, metadata.revocationEndpoint,
+                metadata.deviceAuthorizationEndpoint,
+            ]
             .compactMap { $0 }
         for endpoint in endpoints { check(isHTTPS(endpoint), "an endpoint that is not https was accepted: \(endpoint)") }
     }
