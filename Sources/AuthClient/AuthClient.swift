@@ -254,7 +254,7 @@ public final class AuthClient: Sendable {
         var tokens = tokens
         let subject: String?
         var email: String? = nil
-        if !configuration.scopes.contains(.openID) {
+        if !configuration.isOpenIDConnect {
             tokens.idToken = nil
             subject = nil
         } else if let idToken = tokens.idToken {

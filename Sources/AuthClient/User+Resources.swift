@@ -45,7 +45,13 @@ extension User {
             }
         }
         let task = Task {
-            let result = await self.fetchResourceTokens(resource)
+            // It spends the grant's refresh token: under the store's refresh lock, like a refresh.
+            let result: Result<TokenSet, AuthClientError>
+            do throws(AuthCredentialsError) {
+                result = try await self.client.store.withRefreshLock(for: self.grant) { await self.fetchResourceTokens(resource) }
+            } catch {
+                result = .failure(.store(error))
+            }
             self.resourceRefreshing = nil
             return result
         }

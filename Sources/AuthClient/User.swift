@@ -292,9 +292,21 @@ public actor User {
             refreshCount += 1
             let receivedAt = client.clock.now()
             let response: TokenResponse
-            do {
-                response = try await client.refreshTokens(current)
-            } catch {
+            switch await client.refreshTokensSalvaging(current, resources: nil) {
+            case (.success(let answer), _):
+                response = answer
+            case (.failure(let error), let salvaged?):
+                // A 200 refused after it arrived (an odd token_type or expires_in) may have rotated the refresh
+                // token, and the old one may be spent: keep the new one, durable first, then fail. The user
+                // stays signed in; a failed save leaves it unsaved, for the next call to save.
+                guard generation == started else { return superseded() }
+                var kept = current
+                kept.refreshToken = salvaged
+                tokens = kept
+                _ = await persist(kept)
+                guard generation == started else { return superseded() }
+                return .failure(error)
+            case (.failure(let error), nil):
                 guard generation == started else { return superseded() }
                 guard let refusal = Self.refusal(error) else { return .failure(error) }
                 // Refused. If another client saved newer tokens meanwhile, the refusal was about a spent copy.

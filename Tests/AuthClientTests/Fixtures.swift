@@ -19,14 +19,14 @@ struct Fixture {
         signingKey: TestSigningKey = .hs256(secret: Fixture.secret),
         authentication: ClientAuthentication = .clientSecretBasic(Fixture.secret),
         configure: (inout FakeOpenIDProvider.Configuration) -> Void = { _ in },
-        client configureClient: (inout ClientConfiguration) -> Void = { _ in }
+        client configureClient: (inout ClientConfiguration) -> Void = { _ in }, seed: UInt64 = 0x5eed
     ) throws {
         var configuration = FakeOpenIDProvider.Configuration()
         configuration.signingKey = signingKey
         configuration.clientAuthentication = authentication
         configure(&configuration)
         time = ManualWallClock(Self.start)
-        provider = FakeOpenIDProvider(configuration, clock: .manual(time))
+        provider = FakeOpenIDProvider(configuration, clock: .manual(time), seed: seed)
         var clientConfiguration = try provider.clientConfiguration
         clientConfiguration.allowedAlgorithms = [signingKey.algorithm]
         configureClient(&clientConfiguration)

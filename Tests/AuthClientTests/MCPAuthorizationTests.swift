@@ -365,10 +365,7 @@ struct MCPAuthorizationTests {
         #expect(try await listing.discover().client.configuration.scopes.map(\.rawValue) == ["mcp:tools"])
     }
 
-    // needs signIn without ID token (lead)
-    @Test(
-        "the whole login against an OAuth-only server gives a user whose tokens the MCP server accepts",
-        .disabled("needs the lead's signIn change"))
+    @Test("the whole login against an OAuth-only server gives a user whose tokens the MCP server accepts, named by its grant")
     func oauthOnlyLogin() async throws {
         let fixture = Self.oauthOnly()
         let mcp = try await fixture.discover()
@@ -376,5 +373,14 @@ struct MCPAuthorizationTests {
         let user = try await mcp.login(with: fixture.provider.browser(), using: &generator)
         #expect(try await user.send(TransportRequest(method: .post, url: mcp.resource)).status == 200)
         #expect(fixture.provider.requestCount(.jwks) == 0)
+        #expect(user.subject == nil)
+        #expect(
+            user.grant
+                == GrantIdentity(
+                    issuer: mcp.authorizationServer.issuer, clientID: mcp.client.configuration.clientID, resources: [mcp.resource]))
+        #expect(await user.tokens?.idToken == nil)
+        // Resumed by its grant alone, with no subject to key it by.
+        let resumed = try #require(try await mcp.client.resumeLastUser())
+        #expect(resumed === user)
     }
 }

@@ -165,7 +165,7 @@ struct ResourceIndicatorTests {
         }
         let after = try #require(await user.tokens)
         #expect(after.refreshToken != before.refreshToken && after.accessToken == before.accessToken)
-        #expect(await fixture.store.credential(for: "alice")?.tokens?.refreshToken == after.refreshToken)
+        #expect(await fixture.store.credential(for: "alice", grant: fixture.client.grant)?.tokens?.refreshToken == after.refreshToken)
         // The provider spent the old refresh token: only the salvaged one still works.
         #expect(try await user.accessToken(forResource: Self.files).isEmpty == false)
         #expect(await user.tokens != nil)

@@ -128,8 +128,7 @@ struct MCPSDKInteropTests {
         }
     }
 
-    // needs signIn without ID token (lead)
-    @Test("the whole login gives a user whose requests the SDK's MCP server accepts", .disabled("needs the lead's signIn change"))
+    @Test("the whole login gives a user whose requests the SDK's MCP server accepts")
     func login() async throws {
         let mcp = try await discover()
         let user = try await mcp.login(with: AutoApproval(transport: transport))
