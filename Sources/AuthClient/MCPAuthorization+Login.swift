@@ -32,6 +32,24 @@ extension MCPAuthorization {
         try await client.login(with: userAgent, options: .init(resources: [resource]), using: &generator)
     }
 
+    /// A new login for the same grant after ``AuthClientError/reauthorizationRequired`` (a 401 with no refresh
+    /// token to renew the access token with), or after the session ended: the browser step and code
+    /// exchange of ``login(with:using:)`` again. The new tokens replace the old ones in the store under the
+    /// same grant (issuer, client, ``resource``), and a ``User`` of the same account is the same object,
+    /// now holding them.
+    ///
+    /// ```swift
+    /// do {
+    ///     response = try await user.send(request)
+    /// } catch .reauthorizationRequired {
+    ///     let user = try await mcp.reauthorize(with: SystemBrowser())    // the same User, new tokens
+    ///     response = try await user.send(request)
+    /// }
+    /// ```
+    public func reauthorize(with userAgent: some UserAgent) async throws(AuthClientError) -> User {
+        try await login(with: userAgent)
+    }
+
     /// ``login(with:using:)`` with the system's secure random number generator.
     public func login(with userAgent: some UserAgent) async throws(AuthClientError) -> User {
         var generator = SystemRandomNumberGenerator()

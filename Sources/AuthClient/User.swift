@@ -16,17 +16,23 @@ import AuthJWT
 /// Refresh rules (RFC 6749 §6, RFC 6750 §3.1), each tested with the fault injected:
 /// - before a request, the access token is refreshed if it expires within the configuration's
 ///   `refreshWindowSeconds`; a request answered 401 is refreshed once and retried once;
+/// - the tokens belong to one grant (``grant``: issuer, client, resources) and are read, saved and removed
+///   under it only, so a store shared by several issuers, clients or MCP servers never mixes them;
 /// - refresh is single-flight per user of a client: however many requests (and however many handles from
 ///   ``AuthClient/resumeLastUser()``) need it at once, one refresh is made;
-/// - before refreshing, the store is read: tokens another client or process saved since are used instead
-///   of refreshing a refresh token that may already be spent;
+/// - a refresh holds the store's refresh lock for the grant (``CredentialStore/withRefreshLock(for:_:)``;
+///   across processes for `FileCredentialStore`) and reads the store again inside it: tokens another client
+///   or process saved since are used instead of refreshing a refresh token that may already be spent;
 /// - a rotated refresh token is saved to the store **as soon as it arrives**, before the refreshed ID token
 ///   is validated; if validation then fails (a JWKS outage, another user's `sub`), the new access token is not
 ///   used, but the new refresh token is kept, so the next refresh works;
 /// - transient failures (no response, 5xx, 429, `server_error`, `temporarily_unavailable`) are retried
 ///   under the configuration's ``RetryPolicy`` and then thrown; the user stays signed in;
-/// - only `invalid_grant` (the refresh token is invalid, expired or revoked: RFC 6749 §5.2) or a missing
-///   refresh token ends the session: the user's tokens are removed from the store — unless the store holds
+/// - a 401 (or `refreshTokens()`) without a refresh token throws ``AuthClientError/reauthorizationRequired``
+///   and changes nothing: the tokens stay stored, the user signed in;
+/// - a 200 refresh answer refused after it arrived keeps the refresh token it rotated (saved first);
+/// - only `invalid_grant` (the refresh token is invalid, expired or revoked: RFC 6749 §5.2) ends the
+///   session: the user's tokens are removed from the store — unless the store holds
 ///   newer tokens than the refused ones, which are then used instead — a ``LogoutEvent`` is sent, and the
 ///   request throws ``AuthClientError/refreshFailed(_:)``. Other OAuth errors (`invalid_client`, …) point
 ///   at the client's configuration, not the user: they are thrown and the user stays signed in;
@@ -93,8 +99,10 @@ public actor User {
     /// A refusal is read from its `WWW-Authenticate` challenges (see `User+Challenges.swift`): a 401
     /// `invalid_token` (or a 401 without an error code) is refreshed once and retried once;
     /// `insufficient_user_authentication` (RFC 9470) throws ``AuthClientError/stepUpRequired(acrValues:maxAge:)``
-    /// and `insufficient_scope` (RFC 6750 §3.1) ``AuthClientError/insufficientScope(scope:)``, without a
-    /// refresh, which could not help. Every other response is returned as it came.
+    /// and `insufficient_scope` (RFC 6750 §3.1) ``AuthClientError/insufficientScope(scope:)``, and a DPoP
+    /// `invalid_dpop_proof` (RFC 9449 §7.1) ``AuthClientError/dpopProofRefused(reason:)``, without a
+    /// refresh, which could not help. A 401 without a refresh token throws
+    /// ``AuthClientError/reauthorizationRequired`` and keeps the tokens. Every other response is returned as it came.
     ///
     /// The URL must be https (or loopback http when the configuration allows an insecure loopback issuer):
     /// a bearer token is never sent in the clear (RFC 6750 §5.3). Otherwise ``AuthClientError/insecureURL(name:url:)``.

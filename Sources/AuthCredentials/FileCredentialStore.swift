@@ -34,8 +34,11 @@
 ///   on Apple platforms prefer a Keychain-backed conformance;
 /// - a file that is not a store document (truncated, edited, another format) is an error
 ///   (``AuthCredentialsError/corruptStore(path:reason:)``) and is left untouched for you to inspect;
-/// - saves within one process are serialized by the actor; two processes saving at once each write a
-///   whole file, and the last rename wins.
+/// - every read-modify-write (save, compare-before-remove, claim) holds an advisory `flock(2)` lock on
+///   ``writeLockPath`` from the read to the rename, so two processes never overwrite each other's change;
+///   ``withRefreshLock(for:_:)`` holds ``refreshLockPath`` across a whole refresh (taken first, never while
+///   the write lock is held). A crashed holder's locks are released by the kernel. The lock files stay
+///   (0600, empty): deleting one would let two holders in.
 public actor FileCredentialStore: ClientRegistrationStore {
     /// The file's path.
     public nonisolated let path: String
