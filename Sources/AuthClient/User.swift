@@ -20,7 +20,7 @@ import AuthJWT
 ///   under it only, so a store shared by several issuers, clients or MCP servers never mixes them;
 /// - refresh is single-flight per user of a client: however many requests (and however many handles from
 ///   ``AuthClient/resumeLastUser()``) need it at once, one refresh is made;
-/// - a refresh holds the store's refresh lock for the grant (``CredentialStore/withRefreshLock(for:_:)``;
+/// - a refresh holds the store's refresh lock for the grant (`CredentialStore.withRefreshLock(for:_:)`;
 ///   across processes for `FileCredentialStore`) and reads the store again inside it: tokens another client
 ///   or process saved since are used instead of refreshing a refresh token that may already be spent;
 /// - a rotated refresh token is saved to the store **as soon as it arrives**, before the refreshed ID token
@@ -269,7 +269,7 @@ public actor User {
 
     /// One refresh (with its retries) under the store's refresh lock for this grant, so that no other
     /// client or process sharing the store spends the same refresh token meanwhile (see
-    /// ``CredentialStore/withRefreshLock(for:_:)``). A lock that cannot be had is a store error: the user
+    /// `CredentialStore.withRefreshLock(for:_:)`). A lock that cannot be had is a store error: the user
     /// stays signed in.
     private func performRefresh(_ start: TokenSet) async -> Result<TokenSet, AuthClientError> {
         do {
