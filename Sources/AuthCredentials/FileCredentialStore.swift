@@ -53,7 +53,7 @@ public actor FileCredentialStore: ClientRegistrationStore {
     /// How long a read-modify-write waits for another one (held for a file write only).
     public static let writeLockTimeoutSeconds = 10
     /// How long a refresh waits for another process's refresh before it gives up. A refresh with its retries
-    /// (``RetryPolicy``) and a slow provider fits well within it.
+    /// (`RetryPolicy`) and a slow provider fits well within it.
     public static let refreshLockTimeoutSeconds = 120
 
     /// Called before each step of a save: fault injection for tests.
