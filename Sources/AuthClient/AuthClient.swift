@@ -324,13 +324,17 @@ public final class AuthClient: Sendable {
     /// The last record without a grant, tied to `grant` when its ID token was issued by this client's
     /// issuer to this client; under the refresh lock, so that no refresh of the grant runs meanwhile.
     private func claimLegacyRecord(for grant: GrantIdentity) async throws(AuthCredentialsError) -> StoredCredential? {
-        guard let legacy = try await store.lastCredential(for: nil), let idToken = legacy.tokens?.idToken,
+        guard let legacy = try await store.lastCredential(for: nil), let tokens = legacy.tokens, let idToken = tokens.idToken,
             Self.idToken(idToken, names: grant, subject: legacy.user)
-        else { return nil }
+        else {
+            // Another client (or process) may have claimed it since this one looked for the grant.
+            return try await store.lastCredential(for: grant)
+        }
         let store = store
         let claimed = try await store.withRefreshLock(for: grant) { () async -> Result<StoredCredential?, AuthCredentialsError> in
             do throws(AuthCredentialsError) {
-                return .success(try await store.claimLegacyCredential(user: legacy.user, for: grant))
+                // Only the record whose ID token was checked: compared again in the same step as the claim.
+                return .success(try await store.claimLegacyCredential(user: legacy.user, for: grant, ifTokensAre: tokens))
             } catch {
                 return .failure(error)
             }

@@ -60,9 +60,16 @@ extension User {
     }
 
     private func fetchResourceTokens(_ resource: String) async -> Result<TokenSet, AuthClientError> {
-        guard let current = tokens else { return .failure(.loggedOut) }
-        guard let refreshToken = current.refreshToken else { return .failure(.resourceTokenUnavailable(resource: resource)) }
+        guard var current = tokens else { return .failure(.loggedOut) }
         let started = generation
+        // Under the lock, the store may hold a refresh token another client or process rotated since: spend
+        // that one, never the spent copy held in memory.
+        if let newer = await newerStoredTokens(than: current) {
+            guard generation == started else { return .failure(.loggedOut) }
+            adopt(newer)
+            current = newer
+        }
+        guard let refreshToken = current.refreshToken else { return .failure(.resourceTokenUnavailable(resource: resource)) }
         let receivedAt = client.clock.now()
         let response: TokenResponse
         switch await client.refreshTokensSalvaging(current, resources: [resource]) {

@@ -300,7 +300,7 @@ public actor User {
             refreshCount += 1
             let receivedAt = client.clock.now()
             let response: TokenResponse
-            switch await client.refreshTokensSalvaging(current, resources: nil) {
+            switch await client.refreshTokensSalvaging(current, resources: grant.resources) {
             case (.success(let answer), _):
                 response = answer
             case (.failure(let error), let salvaged?):
@@ -408,14 +408,14 @@ public actor User {
 
     /// The stored tokens when they differ from `tokens` and this user has nothing unsaved: another client
     /// or process refreshed (or signed in) since. A store that cannot be read is no reason not to refresh.
-    private func newerStoredTokens(than tokens: TokenSet) async -> TokenSet? {
+    func newerStoredTokens(than tokens: TokenSet) async -> TokenSet? {
         guard unsaved == nil, let stored = try? await client.store.credential(for: account, grant: grant)?.tokens, stored != tokens else {
             return nil
         }
         return stored
     }
 
-    private func adopt(_ stored: TokenSet) {
+    func adopt(_ stored: TokenSet) {
         tokens = stored
         storedRefreshToken = stored.refreshToken
     }

@@ -39,10 +39,11 @@ public protocol CredentialStore: Sendable {
     /// meanwhile. Returns whether it removed the record. The default reads, compares and removes; a store
     /// that can do it in one step (an actor, a database transaction, a file lock) should.
     func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool
-    /// Ties a record written before grants were kept to `grant` (see
-    /// ``CredentialStoreDocument/claimLegacyCredential(user:for:)``) and returns it, in one step where the
-    /// store can.
-    func claimLegacyCredential(user: String, for grant: GrantIdentity) async throws(AuthCredentialsError) -> StoredCredential?
+    /// Ties a record written before grants were kept to `grant` — only while its tokens are still
+    /// `expected`, when given (see ``CredentialStoreDocument/claimLegacyCredential(user:for:ifTokensAre:)``) —
+    /// and returns it, in one step where the store can.
+    func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet?) async throws(AuthCredentialsError)
+        -> StoredCredential?
     /// Runs `body` while no one else sharing this store uses a refresh token of `grant`: the client reads
     /// the stored tokens again inside, and refreshes only if they are still the ones it holds. The default
     /// runs `body` at once (no exclusion beyond one `User`'s single flight): a conformance shared by several
@@ -63,9 +64,11 @@ extension CredentialStore {
         return true
     }
 
-    public func claimLegacyCredential(user: String, for grant: GrantIdentity) async throws(AuthCredentialsError) -> StoredCredential? {
+    public func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet?)
+        async throws(AuthCredentialsError) -> StoredCredential?
+    {
         guard try await credential(for: user, grant: grant) == nil, var record = try await credential(for: user, grant: nil),
-            let tokens = record.tokens
+            let tokens = record.tokens, expected == nil || expected == tokens
         else { return nil }
         record.grant = grant
         let saved = try await save(record)

@@ -112,9 +112,16 @@ public struct CredentialStoreDocument: Hashable, Codable, Sendable {
     /// used (a CLI profile's file), or a record whose ID token names the grant's issuer and client (see
     /// `AuthClient.resumeLastUser()`). A version-1 store keyed records by `sub` alone, so a store shared by
     /// two issuers cannot tell them apart: never claim a record on its `sub` alone.
+    ///
+    /// With `expected`, the record is claimed only while its tokens are still those the caller checked (an ID
+    /// token's `iss` and `aud`), so that a record another writer put there meanwhile is never claimed.
     @discardableResult
-    public mutating func claimLegacyCredential(user: String, for grant: GrantIdentity) -> StoredCredential? {
-        guard credential(for: user, grant: grant) == nil, var record = credential(for: user), record.tokens != nil else { return nil }
+    public mutating func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet? = nil)
+        -> StoredCredential?
+    {
+        guard credential(for: user, grant: grant) == nil, var record = credential(for: user), let tokens = record.tokens,
+            expected == nil || expected == tokens
+        else { return nil }
         remove(user: user)
         record.grant = grant
         credentials.append(record)

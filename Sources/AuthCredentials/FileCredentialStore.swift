@@ -82,27 +82,29 @@ public actor FileCredentialStore: ClientRegistrationStore {
     }
 
     @discardableResult
-    public func save(_ credential: StoredCredential) throws(AuthCredentialsError) -> StoredCredential {
-        try change { document in document.save(credential) }
+    public func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential {
+        try await change { document in document.save(credential) }
     }
 
     /// Forgets `user` under `grant`, then removes temporary files left by killed saves.
-    public func remove(user: String, grant: GrantIdentity?) throws(AuthCredentialsError) {
-        try change { document in document.remove(user: user, grant: grant) }
+    public func remove(user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) {
+        try await change { document in document.remove(user: user, grant: grant) }
         AtomicFile.removeStaleTemporaries(of: path)
     }
 
     /// Compare and remove in one step: under the store's lock, reads the file and removes the record only if
     /// its tokens are still `expected` — no other process can write between the read and the rename.
-    public func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) throws(AuthCredentialsError) -> Bool {
-        let removed = try change { document in document.remove(user: user, grant: grant, ifTokensAre: expected) }
+    public func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
+        let removed = try await change { document in document.remove(user: user, grant: grant, ifTokensAre: expected) }
         if removed { AtomicFile.removeStaleTemporaries(of: path) }
         return removed
     }
 
-    /// Claims a record without a grant in one locked step (see ``CredentialStoreDocument/claimLegacyCredential(user:for:)``).
-    public func claimLegacyCredential(user: String, for grant: GrantIdentity) throws(AuthCredentialsError) -> StoredCredential? {
-        try change { document in document.claimLegacyCredential(user: user, for: grant) }
+    /// Claims a record without a grant in one locked step (see ``CredentialStoreDocument/claimLegacyCredential(user:for:ifTokensAre:)``).
+    public func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet?)
+        async throws(AuthCredentialsError) -> StoredCredential?
+    {
+        try await change { document in document.claimLegacyCredential(user: user, for: grant, ifTokensAre: expected) }
     }
 
     /// Runs `body` holding the store's refresh lock: an advisory `flock(2)` lock on ``refreshLockPath``,
@@ -123,8 +125,8 @@ public actor FileCredentialStore: ClientRegistrationStore {
     }
 
     /// Keeps `registration` in the file (written atomically with mode 0600, as every save).
-    public func storeClientRegistration(_ registration: StoredClientRegistration) throws(AuthCredentialsError) {
-        try change { document in document.saveClientRegistration(registration) }
+    public func storeClientRegistration(_ registration: StoredClientRegistration) async throws(AuthCredentialsError) {
+        try await change { document in document.saveClientRegistration(registration) }
     }
 
     public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {
@@ -133,7 +135,7 @@ public actor FileCredentialStore: ClientRegistrationStore {
 
     /// Keeps `cache` in the file (an atomic replace, as every save), unless it is there already.
     public func saveProviderCache(_ cache: ProviderCache) async throws(AuthCredentialsError) {
-        try change { document in
+        try await change { document in
             if document.providerCache(for: cache.issuer) != cache { document.saveProviderCache(cache) }
         }
     }
@@ -160,14 +162,19 @@ public actor FileCredentialStore: ClientRegistrationStore {
 
     /// Reads the document, applies `modify`, and writes the result when it differs from what was read — the
     /// whole step under the store's write lock, so that no other process writes in between.
-    private func change<Result>(_ modify: (inout CredentialStoreDocument) -> Result) throws(AuthCredentialsError) -> Result {
-        try FileLock.withLockBlocking(atPath: writeLockPath, timeout: .seconds(Self.writeLockTimeoutSeconds)) {
-            () throws(AuthCredentialsError) -> Result in
+    /// The lock is waited for without blocking a thread; the step itself never suspends while holding it.
+    private func change<Result>(_ modify: (inout CredentialStoreDocument) -> Result) async throws(AuthCredentialsError) -> Result {
+        let lock = try await FileLock.acquire(atPath: writeLockPath, timeout: .seconds(Self.writeLockTimeoutSeconds))
+        do {
             let before = try load()
             var document = before
             let result = modify(&document)
             if document != before { try store(document) }
+            lock.release()
             return result
+        } catch {
+            lock.release()
+            throw error
         }
     }
 

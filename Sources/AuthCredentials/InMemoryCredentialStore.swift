@@ -32,8 +32,8 @@ public actor InMemoryCredentialStore: ClientRegistrationStore {
     }
 
     /// Claims a record without a grant in one step.
-    public func claimLegacyCredential(user: String, for grant: GrantIdentity) -> StoredCredential? {
-        document.claimLegacyCredential(user: user, for: grant)
+    public func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet?) -> StoredCredential? {
+        document.claimLegacyCredential(user: user, for: grant, ifTokensAre: expected)
     }
 
     /// Runs `body` holding this store's refresh lock for `grant`; other grants are not held up.

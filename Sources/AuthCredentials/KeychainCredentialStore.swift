@@ -55,8 +55,18 @@
             try await base.remove(user: user, grant: grant, ifTokensAre: expected)
         }
 
-        public func claimLegacyCredential(user: String, for grant: GrantIdentity) async throws(AuthCredentialsError) -> StoredCredential? {
-            try await base.claimLegacyCredential(user: user, for: grant)
+        public func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet?)
+            async throws(AuthCredentialsError) -> StoredCredential?
+        {
+            try await base.claimLegacyCredential(user: user, for: grant, ifTokensAre: expected)
+        }
+
+        /// The refresh lock of this store's item, among the clients of this process that share the store
+        /// (a `KeychainCredentialStore` value and its copies); not across processes.
+        public func withRefreshLock<Result: Sendable>(
+            for grant: GrantIdentity, _ body: @Sendable () async -> Result
+        ) async throws(AuthCredentialsError) -> Result {
+            try await base.withRefreshLock(for: grant, body)
         }
 
         public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {

@@ -10,7 +10,7 @@
 /// A record is found by its ``grant`` and its ``user`` together: the same `user` under two grants is two
 /// records (a `sub` is unique only per issuer, OpenID Connect Core §2). A record without a grant is a
 /// Sign in with Apple profile, or a record written before grants were kept (see
-/// ``CredentialStoreDocument/claimLegacyCredential(user:for:)``).
+/// ``CredentialStoreDocument/claimLegacyCredential(user:for:ifTokensAre:)``).
 public struct StoredCredential: Hashable, Codable, Sendable {
     /// The account within its grant: the user identifier (`sub`) the provider named, or the empty string for
     /// a plain OAuth 2.0 grant whose provider names no subject (see ``subject``).

@@ -88,8 +88,10 @@ public actor FaultyCredentialStore: CredentialStore {
         try await base.remove(user: user, grant: grant, ifTokensAre: expected)
     }
 
-    public func claimLegacyCredential(user: String, for grant: GrantIdentity) async throws(AuthCredentialsError) -> StoredCredential? {
-        try await base.claimLegacyCredential(user: user, for: grant)
+    public func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet?)
+        async throws(AuthCredentialsError) -> StoredCredential?
+    {
+        try await base.claimLegacyCredential(user: user, for: grant, ifTokensAre: expected)
     }
 
     /// The base store's refresh lock.

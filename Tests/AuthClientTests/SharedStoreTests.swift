@@ -126,6 +126,27 @@ struct SharedStoreTests {
         #expect([await one.tokens, await two.tokens].contains(stored))
     }
 
+    @Test("a resource token request spends the refresh token another process rotated since, not its own spent copy")
+    func resourceRequestRereadsTheStore() async throws {
+        let fixture = try Fixture(
+            configure: { $0.detectsRefreshTokenReuse = true },
+            client: { $0.resources = ["https://api.authflow.test/", "https://files.authflow.test/"] })
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-res-\(UInt32.random(in: 0...UInt32.max)).json")
+            .path
+        defer {
+            for suffix in ["", ".lock", ".refresh-lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let first = try fixture.secondClient(transport: fixture.provider, store: FileCredentialStore(path: path))
+        var generator = SeededRandomNumberGenerator(seed: 14)
+        let one = try await first.login(with: fixture.provider.browser(), using: &generator)
+        let two = try #require(
+            try await fixture.secondClient(transport: fixture.provider, store: FileCredentialStore(path: path)).resumeLastUser())
+        try await one.refreshTokens()  // rotates the refresh token two still holds in memory
+        #expect(try await two.accessToken(forResource: "https://api.authflow.test/").isEmpty == false)
+        #expect(fixture.provider.refreshTokenReuseCount == 0)
+        #expect(try await one.send(TransportRequest(method: .get, url: fixture.provider.url(of: .userinfo))).status == 200)
+    }
+
     @Test("without the lock (a store that has none) the same race spends a rotated token twice, as the provider sees")
     func withoutTheLockTokensAreReused() async throws {
         let fixture = try Fixture(configure: { $0.detectsRefreshTokenReuse = true })

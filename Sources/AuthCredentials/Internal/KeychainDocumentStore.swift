@@ -16,6 +16,8 @@
 actor KeychainDocumentStore: CredentialStore {
     let key: KeychainItemKey
     private let items: any KeychainItems
+    /// The grants whose refresh lock is held in this process, and who waits for each.
+    private var refreshLocks = AsyncLockTable()
 
     init(key: KeychainItemKey, items: any KeychainItems) {
         self.key = key
@@ -51,11 +53,24 @@ actor KeychainDocumentStore: CredentialStore {
         return true
     }
 
-    func claimLegacyCredential(user: String, for grant: GrantIdentity) throws(AuthCredentialsError) -> StoredCredential? {
+    func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet?) throws(AuthCredentialsError)
+        -> StoredCredential?
+    {
         var document = try load()
-        guard let claimed = document.claimLegacyCredential(user: user, for: grant) else { return nil }
+        guard let claimed = document.claimLegacyCredential(user: user, for: grant, ifTokensAre: expected) else { return nil }
         try write(document)
         return claimed
+    }
+
+    /// Runs `body` holding this store object's refresh lock for `grant`: in-process only (clients sharing
+    /// this object); an app extension using the same access group is coordinated only by re-reading.
+    func withRefreshLock<Result: Sendable>(
+        for grant: GrantIdentity, _ body: @Sendable () async -> Result
+    ) async throws(AuthCredentialsError) -> Result {
+        let lockKey = grant.description
+        if !refreshLocks.tryAcquire(lockKey) { await withCheckedContinuation { refreshLocks.wait(lockKey, $0) } }
+        defer { refreshLocks.release(lockKey) }
+        return await body()
     }
 
     func providerCache(for issuer: String) throws(AuthCredentialsError) -> ProviderCache? {

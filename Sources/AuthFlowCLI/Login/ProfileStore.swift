@@ -32,7 +32,7 @@ struct ProfileStore: Sendable {
     static func session(of profile: Profile, in store: FileCredentialStore) async throws(AuthCredentialsError) -> StoredCredential? {
         if let stored = try await store.lastCredential(for: profile.grant) { return stored }
         guard let subject = profile.subject else { return nil }
-        if let claimed = try await store.claimLegacyCredential(user: subject, for: profile.grant) { return claimed }
+        if let claimed = try await store.claimLegacyCredential(user: subject, for: profile.grant, ifTokensAre: nil) { return claimed }
         return try await store.lastCredential(for: profile.grant)
     }
 
