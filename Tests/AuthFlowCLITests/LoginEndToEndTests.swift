@@ -247,4 +247,102 @@ struct LoginEndToEndTests {
         #expect(login.status == 1 && login.error?.message.contains("invalid_client") == true)
         #expect(login.error?.message.contains("not-the-secret") == false)
     }
+
+    @Test("login --oauth2 at a plain OAuth 2.0 server: RFC 8414 metadata, no openid, no ID token; token, refresh, status")
+    func plainOAuthLogin() async throws {
+        let harness = try LoginHarness(oauth2Only: true)
+        let environment = harness.environment
+        let login = await command { terminal throws(CLIError) in
+            try LoginFlow.run(harness.options(oauth2: true), environment: environment, terminal: &terminal)
+        }
+        #expect(login.error == nil, "\(login.errors)")
+        #expect(login.output.hasPrefix("Logged in as client authflow-cli (no subject: OAuth 2.0)\n"), "\(login.output)")
+        #expect(login.output.contains("  scopes:   (none)\n"))
+        let opened = try #require(harness.opened.withLock { $0 }.first)
+        #expect(!opened.contains("scope=") && !opened.contains("nonce="), "no openid, no scope parameter: \(opened)")
+        let tokens = try #require(try await harness.storedTokens())
+        #expect(tokens.idToken == nil)
+        for secret in [tokens.accessToken, tokens.refreshToken ?? "-"] {
+            #expect(!login.output.contains(secret) && !login.errors.contains(secret), "no token is printed")
+        }
+        let settings = try String(contentsOfFile: harness.path("default", "profile.json"), encoding: .utf8)
+        #expect(settings.contains("\"openid_connect\": false"))
+
+        let token = await command { terminal throws(CLIError) in
+            try TokenCommands.run(.access, TokenOptions(), environment: environment, terminal: &terminal)
+        }
+        #expect(token.output == tokens.accessToken + "\n", "\(token.errors)")
+
+        harness.time.advance(by: 3600 - 30)
+        let refreshed = await command { terminal throws(CLIError) in
+            try TokenCommands.run(.access, TokenOptions(), environment: environment, terminal: &terminal)
+        }
+        #expect(refreshed.error == nil, "\(refreshed.error?.message ?? "")")
+        let after = try #require(try await harness.storedTokens())
+        #expect(refreshed.output == after.accessToken + "\n" && after.accessToken != tokens.accessToken)
+        #expect(harness.provider.requestCount(.token) == 2)
+
+        let status = await command { terminal throws(CLIError) in
+            try AccountCommands.status(.init(), environment: environment, terminal: &terminal)
+        }
+        #expect(
+            status.output.hasPrefix(
+                "default\n  issuer:   \(harness.issuer)\n  client:   authflow-cli (public)\n  user:     (no subject: OAuth 2.0)\n"),
+            "\(status.output)")
+
+        let id = await command { terminal throws(CLIError) in
+            try TokenCommands.run(.id, TokenOptions(), environment: environment, terminal: &terminal)
+        }
+        #expect(id.status == 1 && id.output.isEmpty)
+        #expect(id.error?.message.contains("has no ID token: it is a plain OAuth 2.0 profile") == true, "\(id.error?.message ?? "")")
+
+        // A later login with only the profile stays plain OAuth 2.0.
+        let again = await command { terminal throws(CLIError) in
+            var options = LoginOptions()
+            options.profile = "default"
+            try LoginFlow.run(options, environment: environment, terminal: &terminal)
+        }
+        #expect(again.error == nil, "\(again.errors)")
+    }
+
+    @Test("login --oauth2 --device at a plain OAuth 2.0 server (whose RFC 8414 metadata does not advertise the endpoint)")
+    func plainOAuthDeviceLogin() async throws {
+        let harness = try LoginHarness(oauth2Only: true)
+        let environment = harness.environment
+        var options = harness.options(device: true, oauth2: true)
+        options.deviceAuthorizationEndpoint = harness.issuer + "/device_authorization"
+        let login = await command { [options] terminal throws(CLIError) in
+            try LoginFlow.run(options, environment: environment, terminal: &terminal)
+        }
+        #expect(login.error == nil, "\(login.errors)")
+        #expect(login.output.hasPrefix("Logged in as client authflow-cli (no subject: OAuth 2.0)\n"))
+        #expect(try await harness.storedTokens()?.idToken == nil)
+    }
+
+    @Test("an OpenID Connect login at a plain OAuth 2.0 server fails with invalid_scope and a hint at --oauth2")
+    func openIDAtPlainOAuthServer() async throws {
+        let harness = try LoginHarness(oauth2Only: true)
+        let environment = harness.environment
+        let login = await command { terminal throws(CLIError) in
+            try LoginFlow.run(harness.options(), environment: environment, terminal: &terminal)
+        }
+        #expect(login.status != 0 && login.output.isEmpty)
+        let message = login.error?.message ?? ""
+        #expect(message.contains("invalid_scope") && message.contains("log in with --oauth2"), "\(message)")
+        #expect(try await harness.storedTokens() == nil)
+    }
+
+    @Test("--oauth2 with --scope openid is a usage error")
+    func plainOAuthWithOpenID() throws {
+        var options = LoginOptions()
+        options.issuer = "https://auth.example.com"
+        options.clientID = "cli"
+        options.oauth2 = true
+        options.scopes = ["openid"]
+        #expect(throws: CLIError.self) { try LoginFlow.profile(options, previous: nil) }
+        options.scopes = ["api:read", "api:read"]
+        let profile = try LoginFlow.profile(options, previous: nil)
+        #expect(profile.scopes == ["api:read"] && !profile.openIDConnect)
+        #expect(try Profile(json: profile.json, name: "default") == profile)
+    }
 }

@@ -26,9 +26,12 @@ final class LoginHarness: Sendable {
     /// One HTTP client for the commands and the browser (each `URLSessionTransport` is a session of its own).
     let transport = URLSessionTransport(timeout: 10)
 
-    init(decision: String = "approve", browserFails: Bool = false) throws {
+    /// `oauth2Only`: a plain OAuth 2.0 server (`authflow provider --oauth2-only`) instead of an OpenID Provider.
+    init(decision: String = "approve", browserFails: Bool = false, oauth2Only: Bool = false) throws {
         server = try FakeProviderServer()
-        provider = try LocalProvider.provider(ProviderOptions(), issuer: server.baseURL, clock: .manual(time))
+        var providerOptions = ProviderOptions()
+        providerOptions.oauth2Only = oauth2Only
+        provider = try LocalProvider.provider(providerOptions, issuer: server.baseURL, clock: .manual(time))
         server.start(serving: provider)
         // On tmpfs where there is one: the token store fsyncs every save, which a loaded disk can make slow.
         let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
@@ -57,13 +60,14 @@ final class LoginHarness: Sendable {
     }
 
     /// The login options for the public client of `authflow provider`.
-    func options(profile: String = "default", device: Bool = false) -> AuthFlowCLI.LoginOptions {
+    func options(profile: String = "default", device: Bool = false, oauth2: Bool = false) -> AuthFlowCLI.LoginOptions {
         var options = AuthFlowCLI.LoginOptions()
         options.issuer = issuer
         options.clientID = LocalProvider.publicClientID
         options.insecureLoopbackIssuer = true
         options.profile = profile
         options.device = device
+        options.oauth2 = oauth2
         return options
     }
 

@@ -21,7 +21,10 @@ enum LoginCommand: CLICommand {
     static let clientSecretEnv = Option<String>(
         "client-secret-env", value: "NAME", help: "a confidential client's secret, read from the environment variable NAME")
     static let scope = Option<String>(
-        "scope", value: "SCOPE", help: "a scope to request besides openid (default: openid profile email)", repeatable: true)
+        "scope", value: "SCOPE", help: "a scope to request besides openid (default: openid profile email; with --oauth2: none)",
+        repeatable: true)
+    static let oauth2 = Flag(
+        "oauth2", help: "plain OAuth 2.0, no OpenID Connect: openid is not requested and no ID token is expected (kept by the profile)")
     static let device = Flag("device", help: "sign in on another device with the device authorization grant (RFC 8628)")
     static let profile = Option<String>("profile", value: "NAME", help: "the profile to save the login in (default: default)")
     static let insecureLoopbackIssuer = Flag(
@@ -45,19 +48,25 @@ enum LoginCommand: CLICommand {
             with the issuer, client and scopes, so later commands need only --profile. Prints who logged in,
             never a token. When no browser can be started the URL is printed and the login keeps waiting.
             A secret is never taken on the command line: --client-secret-file (- for standard input) or
-            --client-secret-env. Docs/CLI.md has the details.
+            --client-secret-env. With --oauth2, a plain OAuth 2.0 server (RFC 8414 metadata, no OpenID
+            Connect): only the scopes given are requested, and there is an access token but no ID token.
+            Docs/CLI.md has the details.
 
             With --authorize-url instead: opens that URL with redirect_uri added, and prints the callback
             received (it holds the code: treat the output as a secret).
             """,
         options: [
-            issuer, clientID, clientSecretFile, clientSecretEnv, scope, device, noBrowser, profile, port, redirectPath,
+            issuer, clientID, clientSecretFile, clientSecretEnv, scope, oauth2, device, noBrowser, profile, port, redirectPath,
             insecureLoopbackIssuer, deviceAuthorizationEndpoint, authorizeURL, timeout,
         ],
-        groups: [.atMostOne(clientSecretFile, clientSecretEnv), .atMostOne(authorizeURL, issuer), .atMostOne(authorizeURL, device)],
+        groups: [
+            .atMostOne(clientSecretFile, clientSecretEnv), .atMostOne(authorizeURL, issuer), .atMostOne(authorizeURL, device),
+            .atMostOne(authorizeURL, oauth2),
+        ],
         examples: [
             "login --issuer https://login.example.com --client-id my-cli",
             "login --issuer http://127.0.0.1:8080 --client-id authflow-cli --insecure-loopback-issuer --device",
+            "login --oauth2 --issuer https://auth.example.com --client-id my-cli --scope api:read",
             "login --profile work",
             "login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'",
         ],
@@ -76,6 +85,7 @@ enum LoginCommand: CLICommand {
         options.scopes = arguments.values(Self.scope).flatMap { $0.split(separator: " ").map(String.init) }
         options.port = arguments.value(Self.port) ?? 0
         options.redirectPath = arguments.value(Self.redirectPath) ?? "/callback"
+        options.oauth2 = arguments.isSet(Self.oauth2)
         options.device = arguments.isSet(Self.device)
         options.noBrowser = arguments.isSet(Self.noBrowser)
         options.profile = arguments.value(Self.profile) ?? "default"

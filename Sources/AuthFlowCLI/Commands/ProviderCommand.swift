@@ -1,5 +1,5 @@
 /// `authflow provider [--port P] [--issuer-host H] [--user NAME]… [--access-token-lifetime S]
-/// [--refresh-token-reuse-detection]`: a fake OpenID provider on 127.0.0.1 until interrupted (``LocalProvider``).
+/// [--refresh-token-reuse-detection] [--oauth2-only]`: a fake OpenID provider on 127.0.0.1 until interrupted (``LocalProvider``).
 enum ProviderCommand: CLICommand {
     static let port = Option<UInt16>("port", value: "PORT", help: "the port to listen on (default: any free port)")
     static let issuerHost = Option<String>(
@@ -11,6 +11,8 @@ enum ProviderCommand: CLICommand {
     static let refreshTokenReuseDetection = Flag(
         "refresh-token-reuse-detection",
         help: "revoke every refresh token of a login when a rotated (spent) one is presented again, as Auth0 and Okta do")
+    static let oauth2Only = Flag(
+        "oauth2-only", help: "a plain OAuth 2.0 server: RFC 8414 metadata only, invalid_scope for openid, no ID tokens (login --oauth2)")
 
     static let spec = CommandSpec(
         "provider", summary: "run a fake OpenID provider on 127.0.0.1 for development and tests",
@@ -24,7 +26,7 @@ enum ProviderCommand: CLICommand {
             refresh. For scripts, GET /.authflow/stats (a test-only endpoint of this fake provider) answers
             {"refresh_grants": N, "refresh_token_reuses": N, "families_revoked": N}.
             """,
-        options: [port, issuerHost, user, accessTokenLifetime, refreshTokenReuseDetection],
+        options: [port, issuerHost, user, accessTokenLifetime, refreshTokenReuseDetection, oauth2Only],
         examples: [
             "provider --port 8080 --user alice",
             "provider --access-token-lifetime 1 --refresh-token-reuse-detection",
@@ -41,6 +43,7 @@ enum ProviderCommand: CLICommand {
             options.accessTokenLifetime = lifetime
         }
         options.detectsRefreshTokenReuse = arguments.isSet(Self.refreshTokenReuseDetection)
+        options.oauth2Only = arguments.isSet(Self.oauth2Only)
         try LocalProvider.run(options, terminal: &terminal)
     }
 }

@@ -10,8 +10,12 @@ struct LoginOptions: Sendable {
     /// The client id; nil reuses the profile's.
     var clientID: String?
     var clientSecret: ClientSecretSource?
-    /// Scopes to request besides `openid`; empty: the profile's, or `openid profile email`.
+    /// Scopes to request besides `openid`; empty: the profile's, or `openid profile email`. With
+    /// ``oauth2``: the scopes exactly (empty: the profile's, or none).
     var scopes: [String] = []
+    /// Plain OAuth 2.0 (`--oauth2`): no OpenID Connect — `openid` is not requested and no ID token is
+    /// expected. A login that names neither the issuer nor the client keeps the profile's choice.
+    var oauth2 = false
     var port: UInt16 = 0
     var redirectPath = "/callback"
     var device = false
@@ -46,10 +50,15 @@ enum LoginFlow {
         let store = profiles.credentials(profile.name)
         terminal.write("authflow: signing in to \(profile.issuer) as profile '\(profile.name)'\n", to: .standardError)
         if environment.exitsOnInterrupt { Interruption.exitOnInterrupt(message: "the login was cancelled (interrupted)") }
-        let user =
-            options.device
-            ? try device(profile, secret: secret, store: store, options: options, environment: environment, terminal: &terminal)
-            : try browser(&profile, secret: secret, store: store, options: options, environment: environment, terminal: &terminal)
+        let user: User
+        do {
+            user =
+                options.device
+                ? try device(profile, secret: secret, store: store, options: options, environment: environment, terminal: &terminal)
+                : try browser(&profile, secret: secret, store: store, options: options, environment: environment, terminal: &terminal)
+        } catch {
+            throw hint(error, profile: profile)
+        }
 
         let stored = runBlocking { () async -> Result<StoredCredential?, AuthCredentialsError> in
             do throws(AuthCredentialsError) {
@@ -89,14 +98,33 @@ enum LoginFlow {
         }
         guard let clientID = options.clientID ?? previous?.clientID else { throw .usage("login needs --client-id ID") }
         let same = previous.flatMap { $0.issuer == issuer && $0.clientID == clientID ? $0 : nil }
-        var scopes = ["openid"]
-        for scope in options.scopes.isEmpty ? (same?.scopes ?? defaultScopes) : options.scopes where !scopes.contains(scope) {
+        let oauth2 = options.oauth2 || (options.issuer == nil && options.clientID == nil && same?.openIDConnect == false)
+        if oauth2, options.scopes.contains("openid") {
+            throw .usage("--oauth2 logs in without OpenID Connect: leave out --scope openid, or leave out --oauth2")
+        }
+        var scopes = oauth2 ? [] : ["openid"]
+        let previousScopes = same.flatMap { $0.openIDConnect == !oauth2 ? $0.scopes : nil }
+        for scope in options.scopes.isEmpty ? (previousScopes ?? (oauth2 ? [] : defaultScopes)) : options.scopes
+        where !scopes.contains(scope) {
             scopes.append(scope)
         }
         return Profile(
             name: options.profile, issuer: issuer, clientID: clientID, scopes: scopes,
             clientSecret: options.clientSecret ?? same?.clientSecret,
-            insecureLoopbackIssuer: options.insecureLoopbackIssuer || same?.insecureLoopbackIssuer == true, subject: previous?.subject)
+            insecureLoopbackIssuer: options.insecureLoopbackIssuer || same?.insecureLoopbackIssuer == true, openIDConnect: !oauth2,
+            subject: previous?.subject)
+    }
+
+    /// `error`, with a hint at `--oauth2` when an OpenID Connect login met a plain OAuth 2.0 server: one that
+    /// refused `openid` (`invalid_scope`) or has no OpenID Connect metadata (no `jwks_uri`).
+    static func hint(_ error: CLIError, profile: Profile) -> CLIError {
+        guard profile.openIDConnect, error.message.contains("invalid_scope") || error.message.contains("jwks_uri") else { return error }
+        let hint = "; if the provider is a plain OAuth 2.0 server without OpenID Connect, log in with --oauth2"
+        switch error {
+        case .usage(let message): return .usage(message + hint)
+        case .failure(let message): return .failure(message + hint)
+        case .denied(let message): return .denied(message + hint)
+        }
     }
 
     /// The authorization code flow through the browser and the loopback listener.

@@ -9,6 +9,9 @@ struct Profile: Sendable, Equatable {
     var issuer: String
     var clientID: String
     var scopes: [String]
+    /// Whether the login is OpenID Connect (`openid` requested, an ID token validated); false for a plain
+    /// OAuth 2.0 profile (`login --oauth2`), whose scopes are exactly ``scopes``.
+    var openIDConnect: Bool
     /// Where the client secret is read from; nil for a public client.
     var clientSecret: ClientSecretSource?
     var insecureLoopbackIssuer: Bool
@@ -20,7 +23,7 @@ struct Profile: Sendable, Equatable {
 
     init(
         name: String, issuer: String, clientID: String, scopes: [String], clientSecret: ClientSecretSource?, insecureLoopbackIssuer: Bool,
-        redirectURI: String? = nil, subject: String? = nil, email: String? = nil
+        openIDConnect: Bool = true, redirectURI: String? = nil, subject: String? = nil, email: String? = nil
     ) {
         self.name = name
         self.issuer = issuer
@@ -28,6 +31,7 @@ struct Profile: Sendable, Equatable {
         self.scopes = scopes
         self.clientSecret = clientSecret
         self.insecureLoopbackIssuer = insecureLoopbackIssuer
+        self.openIDConnect = openIDConnect
         self.redirectURI = redirectURI
         self.subject = subject
         self.email = email
@@ -47,6 +51,8 @@ struct Profile: Sendable, Equatable {
             scopes: json["scopes"]?.arrayValue?.compactMap(\.stringValue) ?? ["openid"],
             clientSecret: try json["client_secret"].flatMap { (value) throws(CLIError) in try ClientSecretSource(json: value) },
             insecureLoopbackIssuer: json["insecure_loopback_issuer"]?.boolValue ?? false,
+            // Absent in the profiles of earlier versions, which were all OpenID Connect.
+            openIDConnect: json["openid_connect"]?.boolValue ?? true,
             redirectURI: json["redirect_uri"]?.stringValue, subject: json["subject"]?.stringValue, email: json["email"]?.stringValue)
     }
 
@@ -58,6 +64,7 @@ struct Profile: Sendable, Equatable {
         try? object.append("scopes", .array(scopes.map(JSONValue.string)))
         if let clientSecret { try? object.append("client_secret", clientSecret.json) }
         try? object.append("insecure_loopback_issuer", .bool(insecureLoopbackIssuer))
+        if !openIDConnect { try? object.append("openid_connect", false) }
         if let redirectURI { try? object.append("redirect_uri", .string(redirectURI)) }
         if let subject { try? object.append("subject", .string(subject)) }
         if let email { try? object.append("email", .string(email)) }

@@ -12,7 +12,8 @@ enum ProfileClient {
     /// has read which methods the provider supports.
     static func configuration(_ profile: Profile, secret: String?, redirectURI: String) throws(CLIError) -> ClientConfiguration {
         var scopes = profile.scopes.map(Scope.init(rawValue:))
-        if !scopes.contains(.openID) { scopes.insert(.openID, at: 0) }
+        // A plain OAuth 2.0 profile requests its scopes exactly; `openid` would make it OpenID Connect.
+        if profile.openIDConnect, !scopes.contains(.openID) { scopes.insert(.openID, at: 0) }
         do {
             return try ClientConfiguration(
                 issuer: profile.issuer, clientID: profile.clientID, clientAuthentication: secret.map { .clientSecretBasic($0) } ?? .none,
@@ -22,7 +23,9 @@ enum ProfileClient {
         }
     }
 
-    /// Discovers the provider and returns the client; a confidential client uses `client_secret_post` when
+    /// Discovers the provider and returns the client: OpenID Connect Discovery first (with its offline provider
+    /// cache), and when the provider has no `/.well-known/openid-configuration` (a 4xx), its RFC 8414
+    /// authorization server metadata (a plain OAuth 2.0 server). A confidential client uses `client_secret_post` when
     /// the provider lists it and not `client_secret_basic` (`token_endpoint_auth_methods_supported`).
     /// `deviceAuthorizationEndpoint` stands in for one the provider serves but does not advertise
     /// (django-oauth-toolkit); it is checked like every endpoint (https, or loopback http when allowed).
@@ -30,8 +33,18 @@ enum ProfileClient {
         _ configuration: ClientConfiguration, store: some CredentialStore, environment: LoginEnvironment,
         deviceAuthorizationEndpoint: String? = nil
     ) async throws(AuthClientError) -> AuthClient {
-        let client = try await AuthClient.discover(
-            configuration, transport: environment.transport, store: store, clock: environment.clock, sleeper: environment.sleeper)
+        let client: AuthClient
+        do {
+            client = try await AuthClient.discover(
+                configuration, transport: environment.transport, store: store, clock: environment.clock, sleeper: environment.sleeper)
+        } catch .unexpectedResponse(endpoint: "discovery", let status, _) where (400..<500).contains(status) && status != 429 {
+            let metadata = try await ProviderMetadata.fetch(
+                issuer: configuration.issuer, transport: environment.transport,
+                allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
+            client = try AuthClient(
+                configuration: configuration, metadata: metadata, transport: environment.transport, store: store,
+                clock: environment.clock, sleeper: environment.sleeper)
+        }
         var adjusted = configuration
         var metadata = client.metadata
         if let deviceAuthorizationEndpoint { metadata.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint }

@@ -8,7 +8,8 @@ enum TokenSummary {
     static func lines(_ tokens: TokenSet, now: NumericDate, fallbackScopes: [String]) -> String {
         var text =
             "  expires:  " + (tokens.expiresAt.map { "\(ISO8601.string($0)) (\(ISO8601.relative($0, now: now)))" } ?? "unknown") + "\n"
-        text += "  scopes:   \((tokens.scopes ?? fallbackScopes).joined(separator: " "))\n"
+        let scopes = tokens.scopes ?? fallbackScopes
+        text += "  scopes:   \(scopes.isEmpty ? "(none)" : scopes.joined(separator: " "))\n"
         text += "  refresh:  " + (tokens.refreshToken == nil ? "no (log in again when the access token expires)" : "yes") + "\n"
         return text
     }

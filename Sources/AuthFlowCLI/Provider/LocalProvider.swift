@@ -23,6 +23,9 @@ struct ProviderOptions: Sendable {
     var accessTokenLifetime: Int64 = 3600
     /// Whether a spent refresh token presented again revokes its whole family (RFC 9700 §4.14.2).
     var detectsRefreshTokenReuse = false
+    /// A plain OAuth 2.0 authorization server instead of an OpenID Provider (`--oauth2-only`): RFC 8414
+    /// metadata only, `invalid_scope` for `openid`, no ID tokens (`FakeOpenIDProvider.Configuration.supportsOpenIDConnect`).
+    var oauth2Only = false
 }
 
 /// What `authflow provider` runs: AuthTesting's `FakeOpenIDProvider` served over HTTP on 127.0.0.1 by
@@ -47,6 +50,7 @@ enum LocalProvider {
         configuration.redirectURIs = ["http://127.0.0.1/callback", "http://[::1]/callback"]
         configuration.accessTokenLifetime = options.accessTokenLifetime
         configuration.detectsRefreshTokenReuse = options.detectsRefreshTokenReuse
+        configuration.supportsOpenIDConnect = !options.oauth2Only
         var users: [String: JSONObject] = [:]
         for name in options.users.isEmpty ? ["alice", "bob"] : options.users {
             guard !name.isEmpty, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "@") }) else {
@@ -77,7 +81,7 @@ enum LocalProvider {
             Anyone on this machine can sign in as any user: never use it for anything real.
 
               issuer:        \(server.baseURL)
-              discovery:     \(server.baseURL)/.well-known/openid-configuration
+              \(options.oauth2Only ? "metadata:      \(server.baseURL)/.well-known/oauth-authorization-server (OAuth 2.0 only)" : "discovery:     \(server.baseURL)/.well-known/openid-configuration")
               public client: \(publicClientID)
               confidential:  \(confidentialClientID) (client_secret_basic, secret '\(confidentialClientSecret)', a published test value)
               redirect URIs: http://127.0.0.1:ANY-PORT/callback, http://[::1]:ANY-PORT/callback (RFC 8252 §7.3)
@@ -86,7 +90,7 @@ enum LocalProvider {
               refresh:       rotating, reuse detection \(options.detectsRefreshTokenReuse ? "on" : "off"); counters at \(server.baseURL)\(StatisticsEndpoint.path)
 
             Log in with:
-              authflow login --issuer \(server.baseURL) --client-id \(publicClientID) --insecure-loopback-issuer
+              authflow login\(options.oauth2Only ? " --oauth2" : "") --issuer \(server.baseURL) --client-id \(publicClientID) --insecure-loopback-issuer
 
             Serving until interrupted (Ctrl-C).
 
