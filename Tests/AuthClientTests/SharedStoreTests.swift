@@ -151,10 +151,11 @@ struct SharedStoreTests {
     func withoutTheLockTokensAreReused() async throws {
         let fixture = try Fixture(configure: { $0.detectsRefreshTokenReuse = true })
         _ = try await fixture.login()
-        // Both clients share the records but no lock; each refreshes the same stored token at once.
+        // Both clients share the records but no lock (RacingStore forwards everything but the lock; nothing
+        // runs "meanwhile" here); each refreshes the same stored token at once.
         let slow = SlowTokenEndpoint(fixture.provider)
-        let one = try #require(try await fixture.secondClient(transport: slow, store: UnlockedStore(fixture.store)).resumeLastUser())
-        let two = try #require(try await fixture.secondClient(transport: slow, store: UnlockedStore(fixture.store)).resumeLastUser())
+        let one = try #require(try await fixture.secondClient(transport: slow, store: RacingStore(fixture.store) {}).resumeLastUser())
+        let two = try #require(try await fixture.secondClient(transport: slow, store: RacingStore(fixture.store) {}).resumeLastUser())
         fixture.provider.expireAccessTokens()
         async let a = try? one.refreshTokens()
         async let b = try? two.refreshTokens()
@@ -231,21 +232,6 @@ struct SharedStoreTests {
         #expect(try await client.resumeLastUser() == nil)
         #expect(await store.document.credentials.first?.grant == nil)
     }
-}
-
-/// Forwards every record operation to `base` but takes no refresh lock: a conformance without one.
-actor UnlockedStore: CredentialStore {
-    let base: InMemoryCredentialStore
-    init(_ base: InMemoryCredentialStore) { self.base = base }
-
-    func credential(for user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
-        await base.credential(for: user, grant: grant)
-    }
-    func lastCredential(for grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential? {
-        await base.lastCredential(for: grant)
-    }
-    func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential { await base.save(credential) }
-    func remove(user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) { await base.remove(user: user, grant: grant) }
 }
 
 /// The provider, with every token endpoint request taking 20 ms: long enough for two refreshes to overlap.
