@@ -59,7 +59,7 @@ struct FileLockTests {
         #expect((attributes[.size] as? NSNumber)?.intValue == 0)
     }
 
-    @Test("the lock is released on every exit: a return, a throw, and from the blocking variant")
+    @Test("the lock is released on every exit: a return and a throw")
     func releasedOnEveryExit() async throws {
         let (directory, path) = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -69,26 +69,21 @@ struct FileLockTests {
             }
         }
         // A zero timeout makes one attempt: it succeeds only when nothing holds the lock.
-        try FileLock.acquireBlocking(atPath: path, timeout: .zero).release()
-        #expect(throws: AuthCredentialsError.corruptStore(path: "y", reason: "thrown inside")) {
-            try FileLock.withLockBlocking(atPath: path, timeout: .zero) { () throws(AuthCredentialsError) -> Int in
-                throw .corruptStore(path: "y", reason: "thrown inside")
-            }
-        }
+        try await FileLock.acquire(atPath: path, timeout: .zero).release()
+        #expect(try await FileLock.withLock(atPath: path, timeout: .zero) { () throws(AuthCredentialsError) -> Int in 7 } == 7)
         let again = try await FileLock.acquire(atPath: path, timeout: .zero)
         again.release()
     }
 
-    @Test("a lock held longer than the timeout gives storeLockTimedOut (7301), async and blocking")
+    @Test("a lock held longer than the timeout gives storeLockTimedOut (7301)")
     func timesOut() async throws {
         let (directory, path) = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let holder = try FileLock.acquireBlocking(atPath: path, timeout: .zero)
+        let holder = try await FileLock.acquire(atPath: path, timeout: .zero)
         let expected = AuthCredentialsError.storeLockTimedOut(path: path, seconds: 0.1)
         let started = ContinuousClock.now
         await #expect(throws: expected) { try await FileLock.acquire(atPath: path, timeout: .milliseconds(100)).release() }
         #expect(ContinuousClock.now - started >= .milliseconds(100))
-        #expect(throws: expected) { try FileLock.acquireBlocking(atPath: path, timeout: .milliseconds(100)).release() }
         #expect(expected.code == 7301)
         #expect(expected.description.contains("credentials.json.lock"))
         holder.release()
@@ -123,18 +118,18 @@ struct FileLockTests {
         #expect(!FileManager.default.fileExists(atPath: target))
         let folder = directory + "/folder.lock"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        #expect(throws: AuthCredentialsError.storeIsNotAFile(path: folder, kind: "directory")) {
-            try FileLock.acquireBlocking(atPath: folder, timeout: .zero).release()
+        await #expect(throws: AuthCredentialsError.storeIsNotAFile(path: folder, kind: "directory")) {
+            try await FileLock.acquire(atPath: folder, timeout: .zero).release()
         }
     }
 
     @Test("a FIFO at the lock path is refused without blocking the open")
-    func fifoRefused() throws {
+    func fifoRefused() async throws {
         let (directory, path) = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(mkfifo(path, 0o600) == 0)
-        #expect(throws: AuthCredentialsError.storeIsNotAFile(path: path, kind: "FIFO")) {
-            try FileLock.acquireBlocking(atPath: path, timeout: .zero).release()
+        await #expect(throws: AuthCredentialsError.storeIsNotAFile(path: path, kind: "FIFO")) {
+            try await FileLock.acquire(atPath: path, timeout: .zero).release()
         }
     }
 

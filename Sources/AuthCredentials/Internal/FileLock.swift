@@ -99,32 +99,6 @@ struct FileLock: ~Copyable, Sendable {
         }
     }
 
-    /// ``acquire(atPath:timeout:)`` for synchronous code: the same polling, sleeping the calling thread
-    /// (`nanosleep`) between attempts. For short critical sections off the cooperative pool only; it does
-    /// not see task cancellation.
-    static func acquireBlocking(atPath path: String, timeout: Duration) throws(AuthCredentialsError) -> FileLock {
-        let descriptor = try openLockFile(path)
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        var pause = Duration.milliseconds(1)
-        while true {
-            switch tryLock(descriptor, path: path) {
-            case .success(true): return FileLock(descriptor: descriptor)
-            case .success(false): break
-            case .failure(let error):
-                close(descriptor)
-                throw error
-            }
-            let now = clock.now
-            guard now < deadline else {
-                close(descriptor)
-                throw .storeLockTimedOut(path: path, seconds: seconds(timeout))
-            }
-            sleep(min(pause, now.duration(to: deadline)))
-            pause = min(pause * 2, .milliseconds(10))
-        }
-    }
-
     // MARK: Scoped use
 
     /// Runs `body` holding the lock at `path`, and releases it on every exit: a return, a throw, a
@@ -154,22 +128,6 @@ struct FileLock: ~Copyable, Sendable {
         atPath path: String, timeout: Duration, _ body: () async throws(AuthCredentialsError) -> Result
     ) async throws(AuthCredentialsError) -> Result {
         try await withLock(atPath: path, timeout: timeout, lockError: { $0 }, body)
-    }
-
-    /// Runs the synchronous `body` holding the lock at `path` (``acquireBlocking(atPath:timeout:)``), and
-    /// releases it on every exit.
-    static func withLockBlocking<Result>(
-        atPath path: String, timeout: Duration, _ body: () throws(AuthCredentialsError) -> Result
-    ) throws(AuthCredentialsError) -> Result {
-        let lock = try acquireBlocking(atPath: path, timeout: timeout)
-        do {
-            let result = try body()
-            lock.release()
-            return result
-        } catch {
-            lock.release()
-            throw error
-        }
     }
 
     // MARK: Helpers
@@ -212,13 +170,6 @@ struct FileLock: ~Copyable, Sendable {
             }
         }
         return .success(true)
-    }
-
-    private static func sleep(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
 
     private static func seconds(_ duration: Duration) -> Double {
