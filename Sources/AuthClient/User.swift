@@ -394,14 +394,11 @@ public actor User {
         return .failure(.refreshFailed(refusal))
     }
 
-    /// What ends a session: `invalid_grant`. Nil for everything else (no refresh token is
-    /// `reauthorizationRequired`, which keeps the tokens).
+    /// What ends a session: the token endpoint's `invalid_grant`. Nil for everything else (no refresh
+    /// token is `reauthorizationRequired`, decided before any request, which keeps the tokens).
     private static func refusal(_ error: AuthClientError) -> RefreshFailure? {
-        switch error {
-        case .refreshFailed(.refused(let response)): .refused(response)
-        case .tokenEndpoint(.tokenErrorResponse(let response)) where response.error == .invalidGrant: .refused(response)
-        default: nil
-        }
+        guard case .tokenEndpoint(.tokenErrorResponse(let response)) = error, response.error == .invalidGrant else { return nil }
+        return .refused(response)
     }
 
     // MARK: Store
