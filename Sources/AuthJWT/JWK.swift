@@ -18,7 +18,7 @@ public import AuthJSON
 /// Whether a key can verify a given token is the verifier's concern (``JWSVerifier/checkKey(_:)``): HS256
 /// needs 256 bits (HS384 384, HS512 512); RS256–RS512 and PS256–PS512 a 2048–4096-bit modulus and an odd
 /// exponent 3 ≤ e < 2³³; ES256 a P-256 point on the curve; EdDSA an `OKP` key on Ed25519 whose `x` is a
-/// canonical point encoding. RSA, P-256 and Ed25519 keys are checked and prepared once, when read, so a key that fails is refused
+/// canonical point encoding and not a point of small order. RSA, P-256 and Ed25519 keys are checked and prepared once, when read, so a key that fails is refused
 /// cheaply at each use; and ``JWS/verifySignature(using:verifiers:allowedAlgorithms:maximumCandidateKeys:)``
 /// skips keys whose `use`, `key_ops` or `alg` exclude verifying the token.
 /// - Security: the `description` shows the type and `kid` only; a symmetric `k` is a secret.

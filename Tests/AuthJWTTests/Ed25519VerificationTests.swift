@@ -132,6 +132,97 @@ struct Ed25519VerificationTests {
         }
     }
 
+    /// The refusal of a small-order public key (RFC 8032 §5.1.7 allows it; a strict verifier does not).
+    static let smallOrderReason = "an Ed25519 public key must not be a point of small order: it would verify forged signatures"
+    static let smallOrderKey = AuthJWTError.invalidKey(keyID: nil, reason: smallOrderReason)
+
+    @Test("refuses each of the eight small-order public keys when it is read, with a typed error")
+    func smallOrderKeys() throws {
+        let vectors = try Ed25519SpecCheckVectors.load()
+        #expect(vectors.eightTorsion.count == 8 && Set(vectors.eightTorsion.map(\.encoding)).count == 8)
+        for point in vectors.eightTorsion {
+            let encoding = try Vectors.bytes(hex: point.encoding)
+            // Each is a canonical encoding of a point whose order is the one the source gives.
+            let decoded = try #require(EdwardsPoint(decoding: encoding), "\(point.encoding)")
+            let order = try #require(point.order)
+            #expect(decoded.multiplied(by: order).isIdentity, "\(point.encoding)")
+            #expect(order == 1 || !decoded.multiplied(by: order / 2).isIdentity, "\(point.encoding)")
+            #expect(throws: AuthJWTError.invalidKey(keyID: "k", reason: Self.smallOrderReason)) {
+                try Ed25519PublicKey(encoding, keyID: "k")
+            }
+            #expect(throws: Self.smallOrderKey, "\(point.comment)") {
+                try JWSVerifier.edDSA.checkKey(try Self.jwk(publicKeyHex: point.encoding))
+            }
+        }
+        // The base point and the keys of RFC 8032 are of order L, and are read.
+        #expect(!EdwardsPoint.base.multiplied(by: 8).isIdentity)
+        for vector in try RFC8032Vectors.load().cases {
+            _ = try JWSVerifier.edDSA.checkKey(try Self.jwk(publicKeyHex: vector.publicKey))
+        }
+    }
+
+    @Test("does not let the identity key verify any message with R = identity and S = 0")
+    func identityKey() throws {
+        let identity = try Self.jwk(publicKeyHex: "01" + String(repeating: "00", count: 31))
+        let signature: [UInt8] = [1] + [UInt8](repeating: 0, count: 63)
+        for message in [[], Array("any message".utf8), [UInt8](repeating: 0xff, count: 200)] {
+            #expect(throws: Self.smallOrderKey) {
+                try JWSVerifier.edDSA.isValidSignature(signature, signingInput: message, key: identity)
+            }
+        }
+        let token = "eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJtYWxsb3J5In0." + "AQ" + String(repeating: "A", count: 84)
+        let refusal = AuthJWTError.noUsableKey(
+            keyID: nil, algorithm: "EdDSA", rejected: [JWKRejection(keyID: nil, keyType: "OKP", reason: Self.smallOrderKey)])
+        #expect(throws: refusal) {
+            try JWS(compact: token).verifySignature(using: JWKSet(keys: [identity]), allowedAlgorithms: [.edDSA])
+        }
+    }
+
+    @Test("refuses non-canonical encodings of small-order points as keys (RFC 8032 §5.1.3)")
+    func nonCanonicalSmallOrderKeys() throws {
+        let vectors = try Ed25519SpecCheckVectors.load()
+        #expect(vectors.eightTorsionNonCanonical.count == 6)
+        for point in vectors.eightTorsionNonCanonical {
+            #expect(EdwardsPoint(decoding: try Vectors.bytes(hex: point.encoding)) == nil, "\(point.comment)")
+            let reason = "'x' is not the canonical encoding of a point on Ed25519 (RFC 8032 §5.1.3)"
+            #expect(throws: AuthJWTError.invalidKey(keyID: nil, reason: reason)) {
+                try JWSVerifier.edDSA.checkKey(try Self.jwk(publicKeyHex: point.encoding))
+            }
+        }
+    }
+
+    @Test("refuses a signature whose R has small order, though [S]B = R + [k]A holds (speccheck case 2)")
+    func smallOrderR() throws {
+        let vectors = try Ed25519SpecCheckVectors.load()
+        let vector = vectors.cases[2]
+        #expect(vector.cofactorlessEquationHolds && vector.strictVerdict == "invalid")
+        let r = try Vectors.bytes(hex: String(vector.signature.prefix(64)))
+        #expect(vectors.eightTorsion.contains { $0.encoding == String(vector.signature.prefix(64)) })
+        #expect(EdwardsPoint(decoding: r).map { $0.multiplied(by: 8).isIdentity } == true)
+        let key = try Self.jwk(publicKeyHex: vector.publicKey)
+        _ = try JWSVerifier.edDSA.checkKey(key)  // A is of mixed order, not small: the key is read
+        #expect(
+            try !JWSVerifier.edDSA.isValidSignature(
+                Vectors.bytes(hex: vector.signature), signingInput: Vectors.bytes(hex: vector.message), key: key))
+    }
+
+    @Test("gives every ed25519-speccheck case libsodium's strict verdict (Taming the many EdDSAs)")
+    func specCheck() throws {
+        let vectors = try Ed25519SpecCheckVectors.load()
+        #expect(vectors.cases.count == 12)
+        for vector in vectors.cases {
+            let key = try Self.jwk(publicKeyHex: vector.publicKey)
+            let verdict: Bool
+            do {
+                verdict = try JWSVerifier.edDSA.isValidSignature(
+                    Vectors.bytes(hex: vector.signature), signingInput: Vectors.bytes(hex: vector.message), key: key)
+            } catch {
+                verdict = false  // the key is refused when read: small order or not canonical
+            }
+            #expect(verdict == (vector.strictVerdict == "valid"), "case \(vector.index): \(vector.condition)")
+        }
+    }
+
     @Test("reduces 512-bit hashes modulo L like a big-integer reference")
     func scalarReduction() throws {
         // SHA-512 of "abc" as a little-endian integer, reduced mod L by Python: int.from_bytes(h, "little") % L.

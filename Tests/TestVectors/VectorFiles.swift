@@ -203,6 +203,39 @@ public struct RFC8032Vectors: Decodable, Sendable {
     }
 }
 
+/// `Speccheck/ed25519-speccheck.json`: the Ed25519 edge cases of ed25519-speccheck (Chalkias, Garillot and
+/// Nikolaenko, "Taming the many EdDSAs"): the eight small-order points, six non-canonical encodings of such
+/// points, and twelve signatures with the verdict a strict verifier (libsodium's) gives each.
+public struct Ed25519SpecCheckVectors: Decodable, Sendable {
+    public struct Point: Decodable, Sendable {
+        public let encoding: String
+        public let comment: String
+        /// The point's order (1, 2, 4 or 8); only for the canonical encodings.
+        public let order: Int?
+    }
+    public struct Case: Decodable, Sendable {
+        public let index: Int
+        public let message: String
+        public let publicKey: String
+        public let signature: String
+        /// The condition table's line for the case: S, the orders of A and R, and the comment.
+        public let condition: String
+        /// Whether the cofactored ([8]·[S]B = [8]R + [8]·[k]A) and the cofactorless ([S]B = R + [k]A) equations hold.
+        public let cofactoredEquationHolds: Bool
+        public let cofactorlessEquationHolds: Bool
+        /// "valid" or "invalid": libsodium's verdict in the repository's results table.
+        public let strictVerdict: String
+    }
+    public let source: String
+    public let eightTorsion: [Point]
+    public let eightTorsionNonCanonical: [Point]
+    public let cases: [Case]
+
+    public static func load() throws -> Ed25519SpecCheckVectors {
+        try Vectors.json("Speccheck/ed25519-speccheck.json")
+    }
+}
+
 /// `RFC/discovery-registration-examples.json`: the examples of RFC 8414 §3, RFC 9728 §3 and §5.1 and RFC 7591
 /// §3.2, transcribed; documents as JSON text. Field names follow the RFC sections.
 public struct DiscoveryRegistrationExamples: Decodable, Sendable {

@@ -4,20 +4,27 @@ import AuthDigest
 /// and the point A it decodes to.
 ///
 /// Strict where RFC 8032 leaves room: A and R must be canonical encodings (y < p, and no "negative zero"
-/// x), S must be below the group order L (no malleable S + L), and the check is the cofactorless
-/// [S]B = R + [k]A, made by encoding [S]B − [k]A and comparing it with the 32 octets of R. Verification
-/// handles public data only, so the arithmetic is not constant time.
+/// x), neither may be a point of small order (one of the eight whose order divides the cofactor 8: the
+/// identity key verifies every message with R = identity and S = 0), S must be below the group order L (no
+/// malleable S + L), and the check is the cofactorless [S]B = R + [k]A, made by encoding [S]B − [k]A and
+/// comparing it with the 32 octets of R. These are libsodium's rules; Chalkias, Garillot and Nikolaenko,
+/// "Taming the many EdDSAs" (2020), compare them with other libraries'. Verification handles public data
+/// only, so the arithmetic is not constant time.
 struct Ed25519PublicKey: Sendable {
     let encoded: [UInt8]
     let point: EdwardsPoint
 
-    /// Decodes and checks a 32-octet public key (RFC 8032 §5.1.3).
+    /// Decodes and checks a 32-octet public key (RFC 8032 §5.1.3), refusing a point of small order.
     init(_ encoded: [UInt8], keyID: String?) throws(AuthJWTError) {
         guard encoded.count == 32 else {
             throw .invalidKey(keyID: keyID, reason: "an Ed25519 public key must be 32 bytes (RFC 8037 §2)")
         }
         guard let point = EdwardsPoint(decoding: encoded) else {
             throw .invalidKey(keyID: keyID, reason: "'x' is not the canonical encoding of a point on Ed25519 (RFC 8032 §5.1.3)")
+        }
+        guard !point.hasSmallOrder else {
+            throw .invalidKey(
+                keyID: keyID, reason: "an Ed25519 public key must not be a point of small order: it would verify forged signatures")
         }
         self.encoded = encoded
         self.point = point
@@ -45,7 +52,8 @@ struct Ed25519PublicKey: Sendable {
             if s.bit(index) { sum = sum.adding(.base) }
             if k.bit(index) { sum = sum.adding(negatedA) }
         }
-        return sum.encoded == r
+        // R = [S]B − [k]A, canonical since it is the encoding just made; a small-order R is refused.
+        return sum.encoded == r && !sum.hasSmallOrder
     }
 
     /// A 512-bit little-endian integer (a SHA-512 digest) reduced mod L, one bit at a time from the top.
@@ -140,6 +148,23 @@ struct EdwardsPoint: Sendable {
         let g = d + c
         let h = b + a
         return EdwardsPoint(x: e * f, y: g * h, z: f * g, t: e * h)
+    }
+
+    /// Whether this is the neutral element (0, 1): X = 0 and Y = Z.
+    var isIdentity: Bool { x.isZero && y.isEqual(to: z) }
+
+    /// Whether [8]P is the identity: P is one of the eight points of order 1, 2, 4 or 8 (the cofactor's
+    /// subgroup), which no honest key or nonce is.
+    var hasSmallOrder: Bool { multiplied(by: 8).isIdentity }
+
+    /// [n]P for a small public n, by double-and-add from the top bit.
+    func multiplied(by n: Int) -> EdwardsPoint {
+        var result = EdwardsPoint.identity
+        for index in stride(from: Int.bitWidth - 1 - n.leadingZeroBitCount, through: 0, by: -1) {
+            result = result.adding(result)
+            if (n >> index) & 1 == 1 { result = result.adding(self) }
+        }
+        return result
     }
 
     /// The 32-octet encoding (§5.1.2): y little-endian, the top bit set when x is odd.
