@@ -50,6 +50,23 @@ struct ECDSAVerificationTests {
         #expect(!key.isValidSignature(Array((r + s).dropLast()), sha256: digest))
     }
 
+    @Test("refuses s = n, s = 0, r = n and r = s = n within seconds: a range bug cannot send s⁻¹ into a loop")
+    func degenerateScalarsAreRefusedQuickly() async throws {
+        let vector = try #require(try Self.nistVectors().first { $0["Result"]?.hasPrefix("P") == true })
+        let key = try P256PublicKey(
+            x: Vectors.bytes(hex: try #require(vector["Qx"])), y: Vectors.bytes(hex: try #require(vector["Qy"])), keyID: nil)
+        let digest = SHA256.hash(data: try Vectors.bytes(hex: try #require(vector["Msg"])))
+        let r = try Vectors.bytes(hex: try #require(vector["R"]))
+        let s = try Vectors.bytes(hex: try #require(vector["S"]))
+        // n from FIPS 186-4 Appendix D.1.2.3.
+        let n = try Vectors.bytes(hex: "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
+        let zero = [UInt8](repeating: 0, count: 32)
+        let signatures = [r + n, r + zero, n + s, n + n, zero + zero]
+        // On a thread of its own: a verification that loops fails here instead of hanging the run.
+        let verdicts = await finishesOnItsOwnThread(within: 20) { signatures.map { key.isValidSignature($0, sha256: digest) } }
+        #expect(verdicts == [false, false, false, false, false])
+    }
+
     @Test("refuses public points off the curve or with coordinates not below p")
     func pointValidation() throws {
         // RFC 7517 Appendix A.1's P-256 key is on the curve.

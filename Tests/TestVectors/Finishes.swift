@@ -18,6 +18,23 @@ public func finishes<Value: Sendable>(within seconds: Double, _ operation: @esca
     }
 }
 
+/// `operation`'s result, or nil when it has not finished within `seconds`, for CPU-bound work that might
+/// loop: it runs on a thread of its own, not in the cooperative pool, so a loop that never ends fails the
+/// test (and is left spinning) without taking a pool thread the rest of the run needs.
+public func finishesOnItsOwnThread<Value: Sendable>(within seconds: Double, _ operation: @escaping @Sendable () -> Value) async -> Value? {
+    await withCheckedContinuation { continuation in
+        let once = Once(continuation)
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            once.resume(operation())
+            finished.signal()
+        }
+        Thread.detachNewThread {
+            if finished.wait(timeout: .now() + seconds) == .timedOut { once.resume(nil) }
+        }
+    }
+}
+
 /// A continuation resumed by whichever caller comes first; later calls are ignored.
 private final class Once<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()

@@ -2,7 +2,12 @@ extension P256Field {
     /// a⁻¹ mod m for 0 < a < m and a prime modulus, by the binary extended Euclidean algorithm (Knuth,
     /// TAOCP vol. 2, §4.5.2; Menezes et al., Handbook of Applied Cryptography, Algorithm 14.61 with
     /// division by 2 modulo m). Plain values in and out, not Montgomery form. Variable time: the steps
-    /// follow a's bits, so a must be public (ECDSA verification's s). Zero maps to zero.
+    /// follow a's bits, so a must be public (ECDSA verification's s). Zero, and any a not below m, maps to zero.
+    ///
+    /// The loop ends for every input, not only because of the range check in front of it: u can become 0
+    /// only when a ≡ 0 (mod m) (u = v means gcd(a, m) = u ≠ 1), and then it returns zero at once instead of
+    /// halving 0 for ever; with u and v nonzero, every pass strictly shrinks max(u, v). So a missing range
+    /// check elsewhere (ECDSA's s < n) cannot turn s = n into an endless loop.
     ///
     /// About 512 cheap shift-and-subtract steps instead of the ~300 multiplications of ``invert(_:)``.
     func invertVartime(_ a: U256) -> U256 {
@@ -13,6 +18,8 @@ extension P256Field {
         var x1 = U256.one
         var x2 = U256.zero
         while u != .one && v != .one {
+            // v never reaches 0 (it only loses a smaller u); u does exactly when a ≡ 0 (mod m): no inverse.
+            if u.isZero { return .zero }
             while u.l0 & 1 == 0 {
                 u = u.shiftedRightByOne(carry: false)
                 x1 = halved(x1)
