@@ -1,7 +1,8 @@
-import AuthPKCE
 import AuthTesting
 import TestVectors
 import Testing
+
+@testable import AuthPKCE
 
 @Suite("CodeVerifier")
 struct CodeVerifierTests {
@@ -70,6 +71,39 @@ struct CodeVerifierTests {
         for bad in ["+", "/", "=", " ", "%", "!", "\u{7f}", "é"] {
             let text = String(base.prefix(10)) + bad + String(base.prefix(40))
             #expect(throws: AuthPKCEError.invalidVerifierCharacter(offset: 10)) { try CodeVerifier(text) }
+        }
+    }
+
+    /// RFC 7636 §4.1: `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`, ALPHA = %x41-5A / %x61-7A,
+    /// DIGIT = %x30-39 — written out, not computed, so an off-by-one range in the code cannot hide here.
+    static let rfc7636Unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+
+    @Test("accepts exactly the 66 unreserved characters of RFC 7636 §4.1 among all 256 byte values")
+    func everyByteValue() throws {
+        let allowed = Set(Self.rfc7636Unreserved.utf8)
+        #expect(allowed.count == 66 && Self.rfc7636Unreserved.utf8.count == 66)
+        let prefix = String(repeating: "a", count: 10)
+        let suffix = String(repeating: "b", count: 40)
+        var accepted = 0
+        for value in 0...255 {
+            let byte = UInt8(value)
+            // The byte rule itself, over every octet (most octets above 0x7f cannot stand alone in a String).
+            #expect(CharacterRules.firstNonUnreserved(in: [0x61, byte, 0x61]) == (allowed.contains(byte) ? nil : 1), "byte \(value)")
+            // Through the public initializer: U+0000…U+00FF at offset 10 (above 0x7f, two UTF-8 octets).
+            let text = prefix + String(Character(Unicode.Scalar(byte))) + suffix
+            if allowed.contains(byte) {
+                #expect(try CodeVerifier(text).value == text, "byte \(value)")
+                accepted += 1
+            } else {
+                #expect(throws: AuthPKCEError.invalidVerifierCharacter(offset: 10), "byte \(value)") { try CodeVerifier(text) }
+            }
+        }
+        #expect(accepted == 66)
+        // The neighbours of each range, by name: the bugs an off-by-one would let through.
+        for neighbour in ["@", "[", "`", "{", ":", "/", ",", "^", "}", "\u{7f}"] {
+            #expect(throws: AuthPKCEError.invalidVerifierCharacter(offset: 10), "\(neighbour)") {
+                try CodeVerifier(prefix + neighbour + suffix)
+            }
         }
     }
 
