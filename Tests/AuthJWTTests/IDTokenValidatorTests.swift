@@ -113,6 +113,62 @@ struct IDTokenValidatorTests {
         }
     }
 
+    @Test("requires azp when aud names several audiences, and accepts it equal to the client (OIDC Core §3.1.3.7 step 4)")
+    func authorizedPartyRequiredWithSeveralAudiences() throws {
+        var validator = Self.validator
+        validator.additionalTrustedAudiences = ["https://api.example"]
+        let audiences = #","aud":["client","https://api.example"]"#
+        let withoutParty = Self.token(#"{"iss":"https://issuer.example","sub":"u","iat":1767225590,"exp":1767226200\#(audiences)}"#)
+        #expect(throws: AuthJWTError.missingAuthorizedParty) {
+            try validator.validate(withoutParty, keys: Self.keys, now: Self.now)
+        }
+        let withParty = Self.token(
+            #"{"iss":"https://issuer.example","sub":"u","iat":1767225590,"exp":1767226200,"azp":"client"\#(audiences)}"#)
+        #expect(try validator.validate(withParty, keys: Self.keys, now: Self.now).audience == ["client", "https://api.example"])
+    }
+
+    @Test("refuses an azp that is not the client, with one audience or several (OIDC Core §3.1.3.7 step 5)")
+    func authorizedPartyMismatch() throws {
+        let single = Self.token(Self.claims(extra: #","azp":"another-client""#))
+        #expect(throws: AuthJWTError.authorizedPartyMismatch(expected: "client", actual: "another-client")) {
+            try Self.validator.validate(single, keys: Self.keys, now: Self.now)
+        }
+        var validator = Self.validator
+        validator.additionalTrustedAudiences = ["another-client"]
+        let several = Self.token(
+            #"{"iss":"https://issuer.example","aud":["client","another-client"],"azp":"another-client","sub":"u","#
+                + #""iat":1767225590,"exp":1767226200}"#)
+        #expect(throws: AuthJWTError.authorizedPartyMismatch(expected: "client", actual: "another-client")) {
+            try validator.validate(several, keys: Self.keys, now: Self.now)
+        }
+    }
+
+    @Test("refuses an audience besides the client that it does not trust, even with azp (OIDC Core §3.1.3.7 step 3)")
+    func untrustedAudience() throws {
+        let token = Self.token(
+            #"{"iss":"https://issuer.example","aud":["client","https://evil.example"],"azp":"client","sub":"u","#
+                + #""iat":1767225590,"exp":1767226200}"#)
+        #expect(throws: AuthJWTError.untrustedAudience("https://evil.example")) {
+            try Self.validator.validate(token, keys: Self.keys, now: Self.now)
+        }
+        var trusting = Self.validator
+        trusting.additionalTrustedAudiences = ["https://evil.example"]
+        #expect(try trusting.validate(token, keys: Self.keys, now: Self.now).subject == "u")
+    }
+
+    @Test("refuses a token whose nbf is in the future beyond the leeway, and accepts it at the boundary (RFC 7519 §4.1.5)")
+    func notBeforeInTheFuture() throws {
+        var validator = Self.validator
+        validator.leewaySeconds = 30
+        let notBefore = NumericDate(secondsSince1970: Self.now.secondsSince1970 + 31)
+        let early = Self.token(Self.claims(extra: ",\"nbf\":\(notBefore.secondsSince1970)"))
+        #expect(throws: AuthJWTError.notYetValid(notBefore: notBefore, now: Self.now, leewaySeconds: 30)) {
+            try validator.validate(early, keys: Self.keys, now: Self.now)
+        }
+        let atLeeway = Self.token(Self.claims(extra: ",\"nbf\":\(Self.now.secondsSince1970 + 30)"))
+        #expect(try validator.validate(atLeeway, keys: Self.keys, now: Self.now).subject == "u")
+    }
+
     @Test("gives every error a stable code")
     func codes() {
         #expect(AuthJWTError.tokenTooLarge(size: 1, limit: 0).code == 5001)
