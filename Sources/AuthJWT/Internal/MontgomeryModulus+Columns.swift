@@ -9,7 +9,7 @@ extension MontgomeryModulus {
     ///
     /// At 16 limbs (the primes of a 2048-bit key, the test signer's CRT halves) the 32 columns are written
     /// out, so every inner loop has a constant trip count and is unrolled: no mispredicted loop exits.
-    func multiply(
+    package func multiply(
         _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
         scratch m: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>
     ) {
@@ -60,7 +60,7 @@ extension MontgomeryModulus {
     /// a²·R⁻¹ mod n, as ``multiply(_:_:into:scratch:modulus:)`` with b = a, but each product a[j]·a[i − j]
     /// with j < i − j is computed once and the column's sum of them doubled: k(k + 1)/2 products of a instead
     /// of k². `result` may be `a`; `scratch` holds at least k limbs.
-    func square(
+    package func square(
         _ a: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>, scratch m: UnsafeMutablePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>
     ) {

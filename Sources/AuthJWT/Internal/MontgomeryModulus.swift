@@ -3,20 +3,20 @@
 /// Numbers are little-endian arrays of 64-bit limbs, exactly `limbCount` long. With R = 2^(64·limbCount),
 /// `multiply(a, b)` returns a·b·R⁻¹ mod n (the FIPS method of Koç, Acar and Kaliski, "Analyzing and
 /// Comparing Montgomery Multiplication Algorithms", 1996; MontgomeryModulus+Columns.swift). It serves
-/// verification (public values) and AuthTesting's test signer (test keys), so the code is not written to be
-/// constant time.
-struct MontgomeryModulus: Sendable {
+/// verification (public values) and, through its `package` members, AuthTesting's test signer (test keys),
+/// so the code is not written to be constant time.
+package struct MontgomeryModulus: Sendable {
     /// n, little-endian limbs.
-    let modulus: [UInt64]
+    package let modulus: [UInt64]
     /// −n⁻¹ mod 2^64.
     let inverse: UInt64
     /// R² mod n, to bring numbers into Montgomery form.
-    private(set) var rSquared: [UInt64] = []
+    package private(set) var rSquared: [UInt64] = []
 
-    var limbCount: Int { modulus.count }
+    package var limbCount: Int { modulus.count }
 
     /// Prepares an odd modulus given as big-endian bytes without leading zeros; nil if it is even or zero.
-    init?(bigEndian bytes: [UInt8]) {
+    package init?(bigEndian bytes: [UInt8]) {
         let limbs = Self.limbs(bigEndian: bytes)
         guard let low = limbs.first, low & 1 == 1 else { return nil }
         modulus = limbs
@@ -28,7 +28,7 @@ struct MontgomeryModulus: Sendable {
     }
 
     /// Little-endian limbs of a big-endian byte string, `count` limbs long (enough for the bytes by default).
-    static func limbs(bigEndian bytes: [UInt8], count: Int? = nil) -> [UInt64] {
+    package static func limbs(bigEndian bytes: [UInt8], count: Int? = nil) -> [UInt64] {
         var limbs = [UInt64](repeating: 0, count: count ?? max(1, (bytes.count + 7) / 8))
         for (index, byte) in bytes.reversed().enumerated() where index / 8 < limbs.count {
             limbs[index / 8] |= UInt64(byte) << UInt64(8 * (index % 8))
@@ -37,14 +37,14 @@ struct MontgomeryModulus: Sendable {
     }
 
     /// The `byteCount` big-endian bytes of a number held in limbs.
-    static func bigEndianBytes(_ limbs: [UInt64], byteCount: Int) -> [UInt8] {
+    package static func bigEndianBytes(_ limbs: [UInt64], byteCount: Int) -> [UInt8] {
         (0..<byteCount).reversed().map { index in
             index / 8 < limbs.count ? UInt8(truncatingIfNeeded: limbs[index / 8] >> UInt64(8 * (index % 8))) : 0
         }
     }
 
     /// Whether a < b, both `limbCount` limbs.
-    static func isLess(_ a: [UInt64], _ b: [UInt64]) -> Bool {
+    package static func isLess(_ a: [UInt64], _ b: [UInt64]) -> Bool {
         for index in stride(from: a.count - 1, through: 0, by: -1) where a[index] != b[index] {
             return a[index] < b[index]
         }
@@ -52,7 +52,7 @@ struct MontgomeryModulus: Sendable {
     }
 
     /// a·b·R⁻¹ mod n, for a, b < n.
-    func multiply(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+    package func multiply(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
         let k = limbCount
         var result = [UInt64](repeating: 0, count: k)
         var scratch = [UInt64](repeating: 0, count: k + 2)
@@ -75,7 +75,7 @@ struct MontgomeryModulus: Sendable {
     /// base^exponent mod n for base < n, by left-to-right square-and-multiply in Montgomery form, in one
     /// working buffer (no allocation per multiplication). It starts at the exponent's top set bit with the
     /// base itself, so e = 65537 costs 16 squarings and one multiplication, plus the two conversions.
-    func power(_ base: [UInt64], exponent: [UInt8]) -> [UInt64] {
+    package func power(_ base: [UInt64], exponent: [UInt8]) -> [UInt64] {
         let k = limbCount
         var allBits: [Bool] = []
         for byte in exponent {

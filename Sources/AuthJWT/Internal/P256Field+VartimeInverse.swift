@@ -10,7 +10,7 @@ extension P256Field {
     /// check elsewhere (ECDSA's s < n) cannot turn s = n into an endless loop.
     ///
     /// About 512 cheap shift-and-subtract steps instead of the ~300 multiplications of ``invert(_:)``.
-    func invertVartime(_ a: U256) -> U256 {
+    package func invertVartime(_ a: U256) -> U256 {
         guard !a.isZero, a.isLess(than: modulus) else { return .zero }
         // Invariants: x1·a ≡ u and x2·a ≡ v (mod m); u, v odd or shrinking, gcd(u, v) = gcd(a, m) = 1.
         var u = a

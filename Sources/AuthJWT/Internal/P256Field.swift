@@ -1,5 +1,5 @@
 /// A 256-bit unsigned integer in four little-endian 64-bit limbs, held inline (no heap).
-struct U256: Equatable, Sendable {
+package struct U256: Equatable, Sendable {
     var l0: UInt64, l1: UInt64, l2: UInt64, l3: UInt64
 
     static let zero = U256(l0: 0, l1: 0, l2: 0, l3: 0)
@@ -14,7 +14,7 @@ struct U256: Equatable, Sendable {
 
     /// From exactly 32 big-endian bytes (more: the value of the last 32; fewer: zero-extended). Each
     /// byte is shifted in: no heap copy of what may be a secret, and no branch on the bytes' values.
-    init(bigEndian bytes: some Collection<UInt8>) {
+    package init(bigEndian bytes: some Collection<UInt8>) {
         var (l0, l1, l2, l3): (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         for byte in bytes {
             l3 = l3 << 8 | l2 >> 56
@@ -42,13 +42,13 @@ struct U256: Equatable, Sendable {
         self.init(l0: limbs[0], l1: limbs[1], l2: limbs[2], l3: limbs[3])
     }
 
-    var limbs: [UInt64] { [l0, l1, l2, l3] }
-    @inline(__always) var isZero: Bool { (l0 | l1 | l2 | l3) == 0 }
+    package var limbs: [UInt64] { [l0, l1, l2, l3] }
+    @inline(__always) package var isZero: Bool { (l0 | l1 | l2 | l3) == 0 }
 
     /// Whether self < other: the borrow of self − other, so no early exit at the first differing limb
     /// (keys and nonces are compared with the group order).
     @inline(__always)
-    func isLess(than other: U256) -> Bool {
+    package func isLess(than other: U256) -> Bool {
         subtracting(other).1
     }
 
@@ -68,7 +68,7 @@ struct U256: Equatable, Sendable {
 
     /// self − other, with the borrow out; no branch on the values.
     @inline(__always)
-    func subtracting(_ other: U256) -> (U256, Bool) {
+    package func subtracting(_ other: U256) -> (U256, Bool) {
         let (r0, b0) = l0.subtractingReportingOverflow(other.l0)
         let (r1a, b1a) = l1.subtractingReportingOverflow(other.l1)
         let (r1, b1b) = r1a.subtractingReportingOverflow(word(b0))
@@ -92,8 +92,8 @@ struct U256: Equatable, Sendable {
 /// and reads its table at indices taken from them, so it is constant time only for a public exponent — as
 /// in ``invert(_:)``, whose exponent is m − 2. Modulo p, multiplication and squaring are ``P256Prime``'s
 /// (p's special form); modulo n they are the generic FIOS below.
-struct P256Field: Sendable {
-    let modulus: U256
+package struct P256Field: Sendable {
+    package let modulus: U256
     let inverse: UInt64
     let rSquared: U256
     /// Whether the modulus is the P-256 prime, whose products ``P256Prime`` reduces faster. A property of
@@ -108,12 +108,12 @@ struct P256Field: Sendable {
         isP256Prime = modulus == P256Prime.modulus
     }
 
-    func toMontgomery(_ a: U256) -> U256 { multiply(a, rSquared) }
-    func fromMontgomery(_ a: U256) -> U256 { multiply(a, .one) }
+    package func toMontgomery(_ a: U256) -> U256 { multiply(a, rSquared) }
+    package func fromMontgomery(_ a: U256) -> U256 { multiply(a, .one) }
 
     /// (a + b) mod m for a, b < m. Constant time: both candidates are computed and one is selected by
     /// a mask (see `U256.selecting(_:mask:)`).
-    func add(_ a: U256, _ b: U256) -> U256 {
+    package func add(_ a: U256, _ b: U256) -> U256 {
         let (sum, carry) = a.adding(b)
         let (reduced, borrow) = sum.subtracting(modulus)
         // The reduced value is right when the sum overflowed 2^256 or is at least m.
@@ -170,7 +170,7 @@ struct P256Field: Sendable {
 
     /// a·b·R⁻¹ mod m: ``P256Prime/multiply(_:_:)`` modulo p, the generic FIOS modulo n.
     @inline(__always)
-    func multiply(_ a: U256, _ b: U256) -> U256 {
+    package func multiply(_ a: U256, _ b: U256) -> U256 {
         isP256Prime ? P256Prime.multiply(a, b) : multiplyGeneric(a, b)
     }
 

@@ -8,7 +8,7 @@
 /// millisecond) and shared by every key, since G is fixed. As in BoringSSL's `ecp_nistz256` (which uses
 /// seven-bit windows). Variable time: which entries are read and which additions branch follow k, so k
 /// must be public or a test key's.
-enum P256GeneratorTable {
+package enum P256GeneratorTable {
     static let windowBits = 6
     static let windowCount = 43  // ⌈(256 + 1) / 6⌉: the top digit absorbs the last borrow
     static let entriesPerWindow = 32
@@ -46,7 +46,7 @@ enum P256GeneratorTable {
     }
 
     /// accumulator + k·G, one mixed addition per nonzero digit of k.
-    static func addingMultipleVartime(_ k: U256, to accumulator: JacobianPoint) -> JacobianPoint {
+    package static func addingMultipleVartime(_ k: U256, to accumulator: JacobianPoint) -> JacobianPoint {
         let table = entries
         var sum = accumulator
         for (window, digit) in signedDigits(k).enumerated() where digit != 0 {

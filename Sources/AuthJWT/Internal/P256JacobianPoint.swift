@@ -5,12 +5,12 @@
 /// `Vartime` names. Signing a real key uses `P256ProjectivePoint`, whose formulas are complete.
 /// Formulas from the Explicit-Formulas Database, for a = −3: "dbl-2001-b" (3M + 5S), "add-2007-bl"
 /// (11M + 5S) and, for an affine second point, "madd-2007-bl" (7M + 4S).
-struct JacobianPoint: Sendable {
-    var x: U256
-    var y: U256
-    var z: U256
+package struct JacobianPoint: Sendable {
+    package var x: U256
+    package var y: U256
+    package var z: U256
 
-    static let infinity = JacobianPoint(x: .zero, y: .zero, z: .zero)
+    package static let infinity = JacobianPoint(x: .zero, y: .zero, z: .zero)
 
     init(x: U256, y: U256, z: U256) {
         self.x = x

@@ -8,7 +8,7 @@
 ///
 /// Every function here is constant time: no branch and no memory index depends on the values (signing
 /// uses them, through ``P256Field/multiply(_:_:)``, on secrets). Inputs are below p; so are results.
-enum P256Prime {
+package enum P256Prime {
     /// p, little-endian limbs.
     @inline(__always) static var modulus: U256 {
         U256(l0: 0xffff_ffff_ffff_ffff, l1: 0x0000_0000_ffff_ffff, l2: 0, l3: 0xffff_ffff_0000_0001)
@@ -27,7 +27,7 @@ enum P256Prime {
     static func toMontgomery(_ a: U256) -> U256 { multiply(a, rSquared) }
 
     @inline(__always)
-    static func fromMontgomery(_ a: U256) -> U256 {
+    package static func fromMontgomery(_ a: U256) -> U256 {
         reduce(a.l0, a.l1, a.l2, a.l3, 0, 0, 0, 0)
     }
 
@@ -57,7 +57,7 @@ enum P256Prime {
     static func negate(_ a: U256) -> U256 { subtract(.zero, a) }
 
     /// a·b·R⁻¹ mod p: the 512-bit product by rows, then ``reduce(_:_:_:_:_:_:_:_:)``.
-    static func multiply(_ a: U256, _ b: U256) -> U256 {
+    package static func multiply(_ a: U256, _ b: U256) -> U256 {
         var c: UInt64
         var t0: UInt64
         var t1: UInt64
@@ -87,7 +87,7 @@ enum P256Prime {
     }
 
     /// a²·R⁻¹ mod p: the six cross products once, doubled by a shift, plus the four squares.
-    static func square(_ a: U256) -> U256 {
+    package static func square(_ a: U256) -> U256 {
         var c: UInt64
         var t1: UInt64
         var t2: UInt64

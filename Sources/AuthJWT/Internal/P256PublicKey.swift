@@ -8,9 +8,9 @@ import AuthDigest
 /// multiples of 2^(33j)·Q (``P256PublicKeyTable``: 33 doublings, about 43 additions), in Jacobian
 /// coordinates (``JacobianPoint``); the result's x-coordinate is compared without an inversion, and s⁻¹
 /// mod n is a binary extended Euclid (``P256Field/invertVartime(_:)``).
-struct P256PublicKey: Sendable {
-    static let field = P256Field(modulus: "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
-    static let scalars = P256Field(modulus: "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
+package struct P256PublicKey: Sendable {
+    package static let field = P256Field(modulus: "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
+    package static let scalars = P256Field(modulus: "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
     static let generator = JacobianPoint(
         affineX: U256(hex: "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"),
         affineY: U256(hex: "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"))

@@ -2,7 +2,7 @@ import AuthDigest
 
 /// An RSA public key for RSASSA-PKCS1-v1_5 (RFC 8017 §8.2.2, RFC 7518 §3.3) and RSASSA-PSS (RFC 8017 §8.1.2,
 /// RFC 7518 §3.5) verification with SHA-256, SHA-384 or SHA-512.
-struct RSAPublicKey: Sendable {
+package struct RSAPublicKey: Sendable {
     static let minimumBits = 2048
     static let maximumBits = 4096
 
@@ -66,7 +66,7 @@ struct RSAPublicKey: Sendable {
 
     /// The DER of DigestInfo up to the hash value (RFC 8017 §9.2, note 1) for SHA-256, SHA-384 and SHA-512,
     /// which differ in the hash OID's last octet (2.16.840.1.101.3.4.2.1, .2, .3) and in the lengths.
-    static func digestInfoPrefix(byteCount: Int) -> [UInt8]? {
+    package static func digestInfoPrefix(byteCount: Int) -> [UInt8]? {
         let oidLast: UInt8
         switch byteCount {
         case 32: oidLast = 0x01
@@ -80,13 +80,8 @@ struct RSAPublicKey: Sendable {
         ]
     }
 
-    /// The expected encoding for a SHA-256 digest (RS256), as TestSigning's signer builds it.
-    static func expectedEncoding(_ digest: SHA256Digest, length: Int) -> [UInt8] {
-        expectedEncoding((digestInfoPrefix(byteCount: SHA256.byteCount) ?? []) + Array(digest), length: length)
-    }
-
     /// EM = 0x00 || 0x01 || PS (0xff…, at least 8) || 0x00 || T (RFC 8017 §9.2 step 5), T the DigestInfo.
-    static func expectedEncoding(_ t: [UInt8], length: Int) -> [UInt8] {
+    package static func expectedEncoding(_ t: [UInt8], length: Int) -> [UInt8] {
         [0x00, 0x01] + [UInt8](repeating: 0xff, count: length - t.count - 3) + [0x00] + t
     }
 }

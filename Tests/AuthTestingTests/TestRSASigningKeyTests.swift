@@ -1,8 +1,9 @@
 import AuthDigest
+import AuthJWT
 import TestVectors
 import Testing
 
-@testable import AuthJWT
+@testable import AuthTesting
 
 @Suite("TestRSASigningKey: the test signer's CRT arithmetic against Python's pow() and %")
 struct TestRSASigningKeyTests {
