@@ -70,9 +70,12 @@ public struct ClientConfiguration: Sendable {
     public var assertionIDs: ClientAssertionIDGenerator = .system
 
     // MARK: ID-token keys
-    /// The least time between two fetches of the JWK Set made because a token named a `kid` the cached set
-    /// lacks, in seconds of the client's `WallClock`; within it, such a token fails with
-    /// `noMatchingKey` without a request. Failed fetches count. Default 60; 0 refetches every time.
+    /// How long, in seconds of the client's `WallClock`, no refetch of the JWK Set is made after a refetch
+    /// that did not help: one made because a token named a `kid` the cached set lacks, which still lacked it
+    /// (or failed). Within it such a token fails with `noMatchingKey` without a request. The first unknown
+    /// `kid` is always fetched at once, whatever the age of the set (a key rotation minutes after a login
+    /// never fails the next login), and a refetch that found the key starts no cooldown. Default 60; 0
+    /// refetches every time.
     public var keySetRefetchCooldownSeconds: Int64 = 60
     /// How many usable keys one ID token's signature is tried with (a token without `kid` makes every key
     /// of the right type a candidate). Must be at least 1. Default 4.
