@@ -162,13 +162,24 @@ public actor User {
     /// let result = try await user.logout()
     /// if !result.didRevoke { print("not revoked: \(result.revocation)") }
     /// if let url = result.endSessionURL { open(url) }    // ends the provider's own session too
+    ///
+    /// // Back to the app after the provider's logout, with a state to check on return:
+    /// let back = try await user.logout(postLogoutRedirectURI: "com.example.app:/logged-out", state: logoutState)
     /// ```
+    ///
+    /// The result's ``LogoutResult/endSessionURL`` (OpenID Connect RP-Initiated Logout 1.0 §2) carries
+    /// `client_id`, the ID token as `id_token_hint` when there is one, and `post_logout_redirect_uri` and
+    /// `state` when given — built by ``AuthClient/endSessionURL(idTokenHint:postLogoutRedirectURI:state:)``.
+    /// The provider, not the client, checks that the redirect URI is registered for the client; the app
+    /// compares the `state` that comes back with the one it sent.
     ///
     /// The result says whether the provider revoked the token; a revocation that failed or was not possible
     /// does not stop the logout, and is never reported as done. Throws only when the store cannot be written
     /// (the user is logged out in memory all the same). A user already logged out gets `.skipped`.
     @discardableResult
-    public func logout(revokeTokens: Bool = true) async throws(AuthClientError) -> LogoutResult {
+    public func logout(
+        revokeTokens: Bool = true, postLogoutRedirectURI: String? = nil, state: String? = nil
+    ) async throws(AuthClientError) -> LogoutResult {
         // A refresh in flight may rotate the refresh token: wait for it, so that the live one is revoked and
         // the refresh cannot bring tokens back after the logout.
         while true {
@@ -197,7 +208,9 @@ public actor User {
             .info, .logout, "logged out",
             ["user": .text(account), "revoked": .flag(LogoutResult(revocation: revocation, endSessionURL: nil).didRevoke)])
         try await end(.requested)
-        return LogoutResult(revocation: revocation, endSessionURL: client.endSessionURL(idTokenHint: tokens.idToken))
+        return LogoutResult(
+            revocation: revocation,
+            endSessionURL: client.endSessionURL(idTokenHint: tokens.idToken, postLogoutRedirectURI: postLogoutRedirectURI, state: state))
     }
 
     // MARK: Handles (see UserRegistry)
