@@ -105,9 +105,10 @@ public actor User {
     /// ``AuthClientError/reauthorizationRequired`` and keeps the tokens. Every other response is returned as it came.
     ///
     /// The URL must be https (or loopback http when the configuration allows an insecure loopback issuer):
-    /// a bearer token is never sent in the clear (RFC 6750 §5.3). Otherwise ``AuthClientError/insecureURL(name:url:)``.
+    /// a bearer token is never sent in the clear (RFC 6750 §5.3). Otherwise ``AuthClientError/insecureURL(name:url:)``,
+    /// before any refresh. The rule is ``AuthClient/send(_:authorizedWith:)``'s, checked in one place.
     public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
-        try SecureURL.check(request.url, name: "request URL", allowsInsecureLoopback: client.configuration.allowsInsecureLoopbackIssuer)
+        try client.checkTokenDestination(request.url)
         let tokens = try await validTokens()
         let response = try await client.send(request, authorizedWith: tokens)
         try Self.classifyRefusal(response)
