@@ -76,12 +76,17 @@ extension AuthClient {
         }
     }
 
-    /// The tokens of a token response to a request that proved `dpopKey` (or none): `token_type` DPoP is
-    /// accepted only when a proof was sent (RFC 9449 §5). A Bearer answer to a DPoP request is kept as
-    /// Bearer, with the key, which the refresh token may still be bound to.
-    static func tokenSet(_ response: TokenResponse, receivedAt: NumericDate, dpopKey: P256PrivateKey?) throws(AuthClientError) -> TokenSet {
+    /// The tokens of a token response to a request that proved `dpopKey` (or none) — every token-endpoint
+    /// path that sends a DPoP proof (code exchange, refresh, device grant) reads its answer here: `token_type`
+    /// DPoP is accepted only when a proof was sent (RFC 9449 §5). A Bearer answer to a DPoP request is kept
+    /// as Bearer, with the key, which the refresh token may still be bound to — unless the configuration
+    /// ``ClientConfiguration/requiresDPoPBoundTokens``: then it throws `dpopBindingRequired`.
+    func tokenSet(_ response: TokenResponse, receivedAt: NumericDate, dpopKey: P256PrivateKey?) throws(AuthClientError) -> TokenSet {
         let set = TokenSet(response, receivedAt: receivedAt, dpopKey: dpopKey)
         if set.isDPoPBound && dpopKey == nil { throw .unexpectedTokenType(response.tokenType) }
+        if dpopKey != nil, !set.isDPoPBound, configuration.requiresDPoPBoundTokens {
+            throw .dpopBindingRequired(tokenType: response.tokenType)
+        }
         return set
     }
 

@@ -23,7 +23,7 @@ extension AuthClient {
         logger.log(
             .info, .codeExchange, "tokens received",
             ["access_token": .redacted, "refresh_token": response.refreshToken == nil ? .text("none") : .redacted])
-        return try Self.tokenSet(response, receivedAt: receivedAt, dpopKey: request.dpopKey)
+        return try tokenSet(response, receivedAt: receivedAt, dpopKey: request.dpopKey)
     }
 
     /// Uses a refresh token (RFC 6749 §6), trying again after a transient failure as the configuration's
@@ -87,11 +87,13 @@ extension AuthClient {
                 try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: tokens.dpopKey)
             }
             do {
-                // A DPoP-bound answer to a request without a proof cannot be used (RFC 9449 §5).
-                _ = try Self.tokenSet(response, receivedAt: clock.now(), dpopKey: tokens.dpopKey)
+                // A DPoP-bound answer to a request without a proof cannot be used (RFC 9449 §5), nor a Bearer
+                // answer when the configuration requires DPoP-bound tokens.
+                _ = try tokenSet(response, receivedAt: clock.now(), dpopKey: tokens.dpopKey)
                 result = .success(response)
             } catch {
-                salvaged = response.refreshToken.flatMap { $0.isEmpty ? nil : $0 }
+                // A required binding the answer lacks leaves the session as it was: its refresh token is not kept.
+                if case .dpopBindingRequired = error {} else { salvaged = response.refreshToken.flatMap { $0.isEmpty ? nil : $0 } }
                 result = .failure(error)
             }
         } catch {

@@ -87,6 +87,20 @@ public struct ClientConfiguration: Sendable {
     /// key, sends its thumbprint as `dpop_jkt`, proves it at the token endpoint and on every resource
     /// request, and saves it with the tokens. Default false: Bearer tokens. See Docs/DPoP.md.
     public var usesDPoP = false
+    /// Whether every token response to a DPoP request must be DPoP-bound (`token_type: DPoP`). RFC 9449 §5
+    /// lets a server answer a DPoP request with a Bearer token; by default (false) the client keeps such
+    /// tokens as Bearer. When true, a Bearer (or any other non-DPoP) answer to the code exchange, a refresh
+    /// (also one for a resource's token), or the device grant throws
+    /// ``AuthClientError/dpopBindingRequired(tokenType:)`` before anything is stored: a login saves nothing,
+    /// and a refresh leaves the session exactly as it was (a refresh token that answer rotated is not kept).
+    /// Requires ``usesDPoP``. Tokens saved without a DPoP key (before DPoP was turned on) are refreshed
+    /// without a proof, as before; a new login binds them. See Docs/DPoP.md.
+    ///
+    /// ```swift
+    /// configuration.usesDPoP = true
+    /// configuration.requiresDPoPBoundTokens = true   // a Bearer answer is an error, not a silent downgrade
+    /// ```
+    public var requiresDPoPBoundTokens = false
 
     /// Creates and checks a configuration (see the type's documentation for the rules).
     public init(
