@@ -45,7 +45,9 @@ extension AuthClient {
     ///
     /// A 200 answer refused after it arrived (an unknown `token_type`, an odd `expires_in`) is thrown as that
     /// error; a refresh token it rotated is never put in the error or the log. ``User`` keeps such a token
-    /// (see `TokenResponse.salvagedRefreshToken(fromJSON:)`).
+    /// (see `TokenResponse.salvagedRefreshToken(fromJSON:)`) — except after
+    /// ``AuthClientError/dpopBindingRequired(tokenType:)`` (``ClientConfiguration/requiresDPoPBoundTokens``),
+    /// which leaves the session exactly as it was.
     public func refreshTokens(_ tokens: TokenSet, resources: [String]? = nil) async throws(AuthClientError) -> TokenResponse {
         try await refreshTokensSalvaging(tokens, resources: resources).result.get()
     }
@@ -61,7 +63,8 @@ extension AuthClient {
     /// ```
     ///
     /// `salvagedRefreshToken` is nil on success (the response holds the refresh token), for an error body
-    /// or any status other than 200, and when the salvaged token is the one that was sent. A 200 is not
+    /// or any status other than 200, when the salvaged token is the one that was sent, and for a Bearer
+    /// answer refused as `dpopBindingRequired` (the app asked for the session to stay as it was). A 200 is not
     /// retried unless its body is an OAuth error (which has nothing to salvage); a salvaged token is kept
     /// across retries anyway.
     package func refreshTokensSalvaging(_ tokens: TokenSet, resources: [String]? = nil) async
