@@ -19,7 +19,13 @@ extension AuthClient {
     /// A DPoP request goes to the URL normalized (RFC 3986 §6.2.2–§6.2.3: `HTTPS://API.example.com:443/a/../r`
     /// is sent as `https://api.example.com/r`), and that is the proof's `htu` (RFC 9449 §4.2, §4.3), so the
     /// server compares the URI it received with the one the proof names.
+    ///
+    /// The URL must be https, or http to a loopback host (`127.0.0.1`, `[::1]`, `localhost`) when the
+    /// configuration allows an insecure loopback issuer: an access token is never sent in the clear (RFC 6750
+    /// §5.3). Otherwise this throws ``AuthClientError/insecureURL(name:url:)`` and sends nothing. It is the
+    /// one rule for every request that carries the user's token; ``User/send(_:)`` applies it too.
     public func send(_ request: TransportRequest, authorizedWith tokens: TokenSet) async throws(AuthClientError) -> TransportResponse {
+        try checkTokenDestination(request.url)
         guard tokens.isDPoPBound else { return try await transport.send(User.authorized(request, with: tokens)) }
         guard let key = tokens.dpopKey else { throw .unexpectedTokenType(tokens.tokenType ?? "DPoP") }
         // Sent to the normalized URL, so the server's target URI is the proof's htu (RFC 9449 §4.3).
@@ -39,6 +45,13 @@ extension AuthClient {
             guard !retried, response.status == 401, nonce != nil, Self.challengesForDPoPNonce(response) else { return response }
             retried = true
         }
+    }
+
+    /// Where an access token may be sent (RFC 6750 §5.3): an https URL, or loopback http when the
+    /// configuration allows an insecure loopback issuer. The one check behind ``send(_:authorizedWith:)`` and
+    /// ``User/send(_:)`` (which makes it before it refreshes, so an insecure URL spends no refresh token).
+    func checkTokenDestination(_ url: String) throws(AuthClientError) {
+        try SecureURL.check(url, name: "request URL", allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
     }
 
     /// Sends a token-endpoint (or other authorization-server) form with client authentication and, when
@@ -63,12 +76,17 @@ extension AuthClient {
         }
     }
 
-    /// The tokens of a token response to a request that proved `dpopKey` (or none): `token_type` DPoP is
-    /// accepted only when a proof was sent (RFC 9449 §5). A Bearer answer to a DPoP request is kept as
-    /// Bearer, with the key, which the refresh token may still be bound to.
-    static func tokenSet(_ response: TokenResponse, receivedAt: NumericDate, dpopKey: P256PrivateKey?) throws(AuthClientError) -> TokenSet {
+    /// The tokens of a token response to a request that proved `dpopKey` (or none) — every token-endpoint
+    /// path that sends a DPoP proof (code exchange, refresh, device grant) reads its answer here: `token_type`
+    /// DPoP is accepted only when a proof was sent (RFC 9449 §5). A Bearer answer to a DPoP request is kept
+    /// as Bearer, with the key, which the refresh token may still be bound to — unless the configuration
+    /// ``ClientConfiguration/requiresDPoPBoundTokens``: then it throws `dpopBindingRequired`.
+    func tokenSet(_ response: TokenResponse, receivedAt: NumericDate, dpopKey: P256PrivateKey?) throws(AuthClientError) -> TokenSet {
         let set = TokenSet(response, receivedAt: receivedAt, dpopKey: dpopKey)
         if set.isDPoPBound && dpopKey == nil { throw .unexpectedTokenType(response.tokenType) }
+        if dpopKey != nil, !set.isDPoPBound, configuration.requiresDPoPBoundTokens {
+            throw .dpopBindingRequired(tokenType: response.tokenType)
+        }
         return set
     }
 

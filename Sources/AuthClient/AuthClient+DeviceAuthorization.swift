@@ -118,7 +118,7 @@ extension AuthClient {
                 continue
             }
             return try await signIn(
-                with: try Self.tokenSet(tokens, receivedAt: receivedAt, dpopKey: authorization.dpopKey), nonce: nil, maxAge: nil,
+                with: try tokenSet(tokens, receivedAt: receivedAt, dpopKey: authorization.dpopKey), nonce: nil, maxAge: nil,
                 identifiesByUserInfo: true)
         }
     }

@@ -15,10 +15,12 @@ extension AuthClient {
     ///   names a `kid` is ``AuthClientError/idTokenSecretMismatch(keyID:)``. A public client has no secret,
     ///   so its HS256 tokens fail with `noMatchingKey`. A symmetric key from the JWK Set is never used.
     /// - **RS256, ES256**: the provider's JWK Set from `jwks_uri`, fetched once and cached; concurrent
-    ///   validations share one fetch. A token naming a `kid` the cached set lacks makes the set be fetched
-    ///   again, at most once per `keySetRefetchCooldownSeconds` (default 60) of the client's clock; within
-    ///   it the token fails with `noMatchingKey` and no request. If that fetch fails, the cached keys stay
-    ///   and the error is ``AuthClientError/keySetRefetchFailed(keyID:cause:)``.
+    ///   validations share one fetch. A token for which no key matches (a `kid` the cached set lacks: a key
+    ///   rotation) makes the set be fetched again at once, whatever its age, and concurrent validations
+    ///   share that refetch. A refetch that did not find the key (or failed) starts a cooldown of
+    ///   `keySetRefetchCooldownSeconds` (default 60) of the client's clock: within it such tokens fail with
+    ///   `noMatchingKey` and no request, so made-up `kid`s make at most one request per cooldown. If the
+    ///   refetch fails, the cached keys stay and the error is ``AuthClientError/keySetRefetchFailed(keyID:cause:)``.
     /// - Keys that cannot verify the token (wrong `use`, `key_ops` without `verify`, another `alg` or type,
     ///   an RSA modulus under 2048 bits or exponent over 33 bits, a point off the curve, unreadable entries)
     ///   are passed over; if none is left, `noUsableKey` names each and why. At most
@@ -56,7 +58,7 @@ extension AuthClient {
                 throw .idToken(error)
             }
         }
-        let (cached, fetched) = try await keySet.current(using: transport, clock: clock)
+        let (cached, fetched) = try await keySet.current(using: transport)
         if fetched { await keySetFetched() }
         do {
             return try validate(cached.keys)
@@ -71,8 +73,12 @@ extension AuthClient {
             guard let fresh else { throw .idToken(.noMatchingKey(keyID: keyID, algorithm: algorithm)) }
             await keySetFetched()
             do {
-                return try validate(fresh.keys)
+                let validated = try validate(fresh.keys)
+                await keySet.refetchHelped(generation: fresh.generation)
+                return validated
             } catch {
+                // A key was found (the token failed a later check): the refetch helped all the same.
+                if case .noMatchingKey = error {} else { await keySet.refetchHelped(generation: fresh.generation) }
                 throw .idToken(error)
             }
         } catch {

@@ -19,8 +19,8 @@ extension AuthClient {
     ///
     /// Changes: a login starting → `loggingIn`; it completing → `loggedIn(user)`; it failing or being
     /// cancelled → back to the state before; ``resumeLastUser()`` finding a user → `loggedIn(user)`; that
-    /// user logged out (``User/logout(revokeTokens:)``, or a refused refresh) → `loggedOut`. A state equal to
-    /// the current one is not repeated.
+    /// user logged out (``User/logout(revokeTokens:postLogoutRedirectURI:state:)``, or a refused refresh) →
+    /// `loggedOut`. A state equal to the current one is not repeated.
     public func loginStates() -> AsyncStream<LoginState> {
         loginStateBroadcast.stream()
     }

@@ -23,7 +23,7 @@ extension AuthClient {
         logger.log(
             .info, .codeExchange, "tokens received",
             ["access_token": .redacted, "refresh_token": response.refreshToken == nil ? .text("none") : .redacted])
-        return try Self.tokenSet(response, receivedAt: receivedAt, dpopKey: request.dpopKey)
+        return try tokenSet(response, receivedAt: receivedAt, dpopKey: request.dpopKey)
     }
 
     /// Uses a refresh token (RFC 6749 §6), trying again after a transient failure as the configuration's
@@ -45,7 +45,9 @@ extension AuthClient {
     ///
     /// A 200 answer refused after it arrived (an unknown `token_type`, an odd `expires_in`) is thrown as that
     /// error; a refresh token it rotated is never put in the error or the log. ``User`` keeps such a token
-    /// (see `TokenResponse.salvagedRefreshToken(fromJSON:)`).
+    /// (see `TokenResponse.salvagedRefreshToken(fromJSON:)`) — except after
+    /// ``AuthClientError/dpopBindingRequired(tokenType:)`` (``ClientConfiguration/requiresDPoPBoundTokens``),
+    /// which leaves the session exactly as it was.
     public func refreshTokens(_ tokens: TokenSet, resources: [String]? = nil) async throws(AuthClientError) -> TokenResponse {
         try await refreshTokensSalvaging(tokens, resources: resources).result.get()
     }
@@ -61,7 +63,8 @@ extension AuthClient {
     /// ```
     ///
     /// `salvagedRefreshToken` is nil on success (the response holds the refresh token), for an error body
-    /// or any status other than 200, and when the salvaged token is the one that was sent. A 200 is not
+    /// or any status other than 200, when the salvaged token is the one that was sent, and for a Bearer
+    /// answer refused as `dpopBindingRequired` (the app asked for the session to stay as it was). A 200 is not
     /// retried unless its body is an OAuth error (which has nothing to salvage); a salvaged token is kept
     /// across retries anyway.
     package func refreshTokensSalvaging(_ tokens: TokenSet, resources: [String]? = nil) async
@@ -87,11 +90,13 @@ extension AuthClient {
                 try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: tokens.dpopKey)
             }
             do {
-                // A DPoP-bound answer to a request without a proof cannot be used (RFC 9449 §5).
-                _ = try Self.tokenSet(response, receivedAt: clock.now(), dpopKey: tokens.dpopKey)
+                // A DPoP-bound answer to a request without a proof cannot be used (RFC 9449 §5), nor a Bearer
+                // answer when the configuration requires DPoP-bound tokens.
+                _ = try tokenSet(response, receivedAt: clock.now(), dpopKey: tokens.dpopKey)
                 result = .success(response)
             } catch {
-                salvaged = response.refreshToken.flatMap { $0.isEmpty ? nil : $0 }
+                // A required binding the answer lacks leaves the session as it was: its refresh token is not kept.
+                if case .dpopBindingRequired = error {} else { salvaged = response.refreshToken.flatMap { $0.isEmpty ? nil : $0 } }
                 result = .failure(error)
             }
         } catch {

@@ -65,7 +65,9 @@ public final class AuthClient: Sendable {
     let dpopNonces = Locked<[String: String]>([:])
 
     /// A client for a provider whose metadata is known. Checks that the metadata is for the configured
-    /// issuer and that every endpoint is https (or loopback http when allowed).
+    /// issuer, byte for byte (``AuthClientError/issuerMismatch(expected:actual:)`` otherwise), that every
+    /// endpoint is https (or loopback http when allowed), and that `requiresDPoPBoundTokens` comes with
+    /// `usesDPoP` (``AuthClientError/invalidConfiguration(_:)``).
     public convenience init(
         configuration: ClientConfiguration, metadata: ProviderMetadata, transport: some HTTPTransport,
         store: some CredentialStore = InMemoryCredentialStore(), clock: WallClock = .system,
@@ -86,6 +88,9 @@ public final class AuthClient: Sendable {
             throw .issuerMismatch(expected: configuration.issuer, actual: metadata.issuer)
         }
         try metadata.validate(allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
+        if configuration.requiresDPoPBoundTokens, !configuration.usesDPoP {
+            throw .invalidConfiguration("requiresDPoPBoundTokens needs usesDPoP: without DPoP no token can be DPoP-bound")
+        }
         self.configuration = configuration
         self.metadata = metadata
         self.transport = transport

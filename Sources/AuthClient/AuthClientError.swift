@@ -89,14 +89,19 @@ public enum AuthClientError: Error, Sendable {
     case clientIssuerMismatch(clientIssuer: String, authorizationServers: [String])
     /// A `SigningKey` could not sign a DPoP proof or client assertion; the reason is the key's error.
     case signingFailed(String)
-    /// The token endpoint sent `token_type` DPoP though the request had no DPoP proof, or Bearer where a
-    /// DPoP-bound token was required (RFC 9449 §5): the token cannot be used as sent.
+    /// The token endpoint sent `token_type` DPoP though the request had no DPoP proof (RFC 9449 §5), or a
+    /// stored DPoP token has no key: the token cannot be used as sent.
     case unexpectedTokenType(String)
     /// A protected resource refused the request's DPoP proof: a 401 whose `WWW-Authenticate: DPoP` challenge
     /// has `error="invalid_dpop_proof"` (RFC 9449 §7.1, §12.2). A refresh cannot fix a proof and would spend
     /// the refresh token, so none was made. `reason` is the challenge's `error_description` as sent; a stale
     /// `iat` (the device clock is off) and a URL the server sees differently from `htu` are the usual causes.
     case dpopProofRefused(reason: String?)
+    /// The token endpoint answered a DPoP request with `tokenType` (as sent, e.g. `Bearer`) rather than a
+    /// DPoP-bound token, which RFC 9449 §5 allows, but the configuration requires sender-constrained tokens
+    /// (``ClientConfiguration/requiresDPoPBoundTokens``). The tokens were not used or stored: a login saved
+    /// nothing, and a refresh left the session as it was.
+    case dpopBindingRequired(tokenType: String)
     /// The login asked for a multi-factor method (``LoginOptions`` `expectedAMR`), and the ID token's `amr`
     /// (RFC 8176) names none of the expected values: the user did not complete it. Nothing was saved.
     /// `actual` is the `amr` as sent (empty when absent).
@@ -191,6 +196,7 @@ public enum AuthClientError: Error, Sendable {
         case .signingFailed: 10351
         case .unexpectedTokenType: 10352
         case .dpopProofRefused: 10353
+        case .dpopBindingRequired: 10354
         case .missingExpectedMFA: 10101
         case .acrNotSatisfied: 10102
         case .stepUpRequired: 10103
@@ -294,6 +300,9 @@ extension AuthClientError: CustomStringConvertible {
             case .dpopProofRefused(let reason):
                 "the resource refused the DPoP proof (RFC 9449 §7.1 invalid_dpop_proof)" + (reason.map { ": \($0)" } ?? "")
                     + "; the tokens were not refreshed, which cannot fix a proof"
+            case .dpopBindingRequired(let type):
+                "the token endpoint answered a DPoP request with token_type '\(type)', not DPoP (RFC 9449 §5 allows it), and this "
+                    + "client requires DPoP-bound tokens (requiresDPoPBoundTokens): the tokens were not used or stored"
             case .missingExpectedMFA(let expected, let actual):
                 "the user did not complete the expected multi-factor authentication: the ID token's amr is "
                     + (actual.isEmpty ? "absent" : "[\(actual.joined(separator: ", "))]")

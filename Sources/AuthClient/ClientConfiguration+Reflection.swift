@@ -17,6 +17,7 @@ extension ClientConfiguration: CustomReflectable {
                 "prefersEphemeralWebBrowserSession": prefersEphemeralWebBrowserSession,
                 "resources": resources,
                 "usesDPoP": usesDPoP,
+                "requiresDPoPBoundTokens": requiresDPoPBoundTokens,
             ],
             displayStyle: .struct)
     }

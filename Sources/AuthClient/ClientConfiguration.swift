@@ -70,9 +70,12 @@ public struct ClientConfiguration: Sendable {
     public var assertionIDs: ClientAssertionIDGenerator = .system
 
     // MARK: ID-token keys
-    /// The least time between two fetches of the JWK Set made because a token named a `kid` the cached set
-    /// lacks, in seconds of the client's `WallClock`; within it, such a token fails with
-    /// `noMatchingKey` without a request. Failed fetches count. Default 60; 0 refetches every time.
+    /// How long, in seconds of the client's `WallClock`, no refetch of the JWK Set is made after a refetch
+    /// that did not help: one made because a token named a `kid` the cached set lacks, which still lacked it
+    /// (or failed). Within it such a token fails with `noMatchingKey` without a request. The first unknown
+    /// `kid` is always fetched at once, whatever the age of the set (a key rotation minutes after a login
+    /// never fails the next login), and a refetch that found the key starts no cooldown. Default 60; 0
+    /// refetches every time.
     public var keySetRefetchCooldownSeconds: Int64 = 60
     /// How many usable keys one ID token's signature is tried with (a token without `kid` makes every key
     /// of the right type a candidate). Must be at least 1. Default 4.
@@ -84,6 +87,20 @@ public struct ClientConfiguration: Sendable {
     /// key, sends its thumbprint as `dpop_jkt`, proves it at the token endpoint and on every resource
     /// request, and saves it with the tokens. Default false: Bearer tokens. See Docs/DPoP.md.
     public var usesDPoP = false
+    /// Whether every token response to a DPoP request must be DPoP-bound (`token_type: DPoP`). RFC 9449 §5
+    /// lets a server answer a DPoP request with a Bearer token; by default (false) the client keeps such
+    /// tokens as Bearer. When true, a Bearer (or any other non-DPoP) answer to the code exchange, a refresh
+    /// (also one for a resource's token), or the device grant throws
+    /// ``AuthClientError/dpopBindingRequired(tokenType:)`` before anything is stored: a login saves nothing,
+    /// and a refresh leaves the session exactly as it was (a refresh token that answer rotated is not kept).
+    /// Requires ``usesDPoP``. Tokens saved without a DPoP key (before DPoP was turned on) are refreshed
+    /// without a proof, as before; a new login binds them. See Docs/DPoP.md.
+    ///
+    /// ```swift
+    /// configuration.usesDPoP = true
+    /// configuration.requiresDPoPBoundTokens = true   // a Bearer answer is an error, not a silent downgrade
+    /// ```
+    public var requiresDPoPBoundTokens = false
 
     /// Creates and checks a configuration (see the type's documentation for the rules).
     public init(

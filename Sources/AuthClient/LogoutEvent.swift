@@ -8,7 +8,7 @@
 public struct LogoutEvent: Hashable, Sendable {
     /// Why the user was logged out.
     public enum Reason: Hashable, Sendable {
-        /// The app called ``User/logout(revokeTokens:)``.
+        /// The app called ``User/logout(revokeTokens:postLogoutRedirectURI:state:)``.
         case requested
         /// The tokens could not be refreshed: the refresh token was refused, or there was none.
         case refreshFailed(RefreshFailure)

@@ -1,7 +1,7 @@
 public import AuthCallback
 
-/// What ``User/logout(revokeTokens:)`` did: whether the provider revoked the token (RFC 7009), and the
-/// RP-initiated logout URL to open so that the provider's own session ends too.
+/// What ``User/logout(revokeTokens:postLogoutRedirectURI:state:)`` did: whether the provider revoked the
+/// token (RFC 7009), and the RP-initiated logout URL to open so that the provider's own session ends too.
 ///
 /// ```swift
 /// let result = try await user.logout()

@@ -105,9 +105,10 @@ public actor User {
     /// ``AuthClientError/reauthorizationRequired`` and keeps the tokens. Every other response is returned as it came.
     ///
     /// The URL must be https (or loopback http when the configuration allows an insecure loopback issuer):
-    /// a bearer token is never sent in the clear (RFC 6750 §5.3). Otherwise ``AuthClientError/insecureURL(name:url:)``.
+    /// a bearer token is never sent in the clear (RFC 6750 §5.3). Otherwise ``AuthClientError/insecureURL(name:url:)``,
+    /// before any refresh. The rule is ``AuthClient/send(_:authorizedWith:)``'s, checked in one place.
     public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
-        try SecureURL.check(request.url, name: "request URL", allowsInsecureLoopback: client.configuration.allowsInsecureLoopbackIssuer)
+        try client.checkTokenDestination(request.url)
         let tokens = try await validTokens()
         let response = try await client.send(request, authorizedWith: tokens)
         try Self.classifyRefusal(response)
@@ -162,13 +163,24 @@ public actor User {
     /// let result = try await user.logout()
     /// if !result.didRevoke { print("not revoked: \(result.revocation)") }
     /// if let url = result.endSessionURL { open(url) }    // ends the provider's own session too
+    ///
+    /// // Back to the app after the provider's logout, with a state to check on return:
+    /// let back = try await user.logout(postLogoutRedirectURI: "com.example.app:/logged-out", state: logoutState)
     /// ```
+    ///
+    /// The result's ``LogoutResult/endSessionURL`` (OpenID Connect RP-Initiated Logout 1.0 §2) carries
+    /// `client_id`, the ID token as `id_token_hint` when there is one, and `post_logout_redirect_uri` and
+    /// `state` when given — built by ``AuthClient/endSessionURL(idTokenHint:postLogoutRedirectURI:state:)``.
+    /// The provider, not the client, checks that the redirect URI is registered for the client; the app
+    /// compares the `state` that comes back with the one it sent.
     ///
     /// The result says whether the provider revoked the token; a revocation that failed or was not possible
     /// does not stop the logout, and is never reported as done. Throws only when the store cannot be written
     /// (the user is logged out in memory all the same). A user already logged out gets `.skipped`.
     @discardableResult
-    public func logout(revokeTokens: Bool = true) async throws(AuthClientError) -> LogoutResult {
+    public func logout(
+        revokeTokens: Bool = true, postLogoutRedirectURI: String? = nil, state: String? = nil
+    ) async throws(AuthClientError) -> LogoutResult {
         // A refresh in flight may rotate the refresh token: wait for it, so that the live one is revoked and
         // the refresh cannot bring tokens back after the logout.
         while true {
@@ -197,7 +209,9 @@ public actor User {
             .info, .logout, "logged out",
             ["user": .text(account), "revoked": .flag(LogoutResult(revocation: revocation, endSessionURL: nil).didRevoke)])
         try await end(.requested)
-        return LogoutResult(revocation: revocation, endSessionURL: client.endSessionURL(idTokenHint: tokens.idToken))
+        return LogoutResult(
+            revocation: revocation,
+            endSessionURL: client.endSessionURL(idTokenHint: tokens.idToken, postLogoutRedirectURI: postLogoutRedirectURI, state: state))
     }
 
     // MARK: Handles (see UserRegistry)

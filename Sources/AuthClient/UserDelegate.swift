@@ -1,5 +1,6 @@
 /// AccountSDKIOSWeb's `UserDelegate`, for code written against it: told when the user is logged out —
-/// by ``User/logout(revokeTokens:)``, or because a refresh was refused and the session ended.
+/// by ``User/logout(revokeTokens:postLogoutRedirectURI:state:)``, or because a refresh was refused and the
+/// session ended.
 ///
 /// ```swift
 /// @MainActor final class SessionController: UserDelegate {

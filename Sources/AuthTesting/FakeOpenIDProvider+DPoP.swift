@@ -25,6 +25,19 @@ extension FakeOpenIDProvider {
         state.withLock { $0.dpopNonce }
     }
 
+    /// From now on (or, with `false`, no longer) answers token requests that prove a DPoP key with a
+    /// **Bearer** access token (`token_type: Bearer`, not bound to the key), as RFC 9449 §5 allows a server
+    /// to; the refresh token stays bound to the key. For testing a client that requires sender-constrained
+    /// tokens (`ClientConfiguration.requiresDPoPBoundTokens`).
+    ///
+    /// ```swift
+    /// provider.answerDPoPRequestsWithBearer()
+    /// await #expect(throws: AuthClientError.dpopBindingRequired(tokenType: "Bearer")) { try await client.login(with: provider.browser()) }
+    /// ```
+    public func answerDPoPRequestsWithBearer(_ answers: Bool = true) {
+        state.withLock { $0.answersDPoPWithBearer = answers }
+    }
+
     /// Makes the provider demand a new nonce, as servers do from time to time (RFC 9449 §8.2).
     public func rotateDPoPNonce() {
         state.withLock { $0.dpopNonce = "nonce-\($0.token().prefix(16))" }

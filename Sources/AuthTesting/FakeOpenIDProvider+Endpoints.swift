@@ -313,12 +313,14 @@ extension FakeOpenIDProvider {
         let issuedAt = now + state.skew
         let accessToken = state.token()
         let authenticatedAt = authTime ?? grantAuthTime
+        // RFC 9449 §5: a server may answer a DPoP request with a Bearer access token (the refresh token stays bound).
+        let accessTokenKey = state.answersDPoPWithBearer ? nil : jkt
         state.accessTokens[accessToken] = .init(
             clientID: clientID, subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime, acr: acr,
-            amr: amr, authTime: authenticatedAt, audience: audience, jkt: jkt)
+            amr: amr, authTime: authenticatedAt, audience: audience, jkt: accessTokenKey)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
-        try? body.append("token_type", jkt == nil ? "Bearer" : "DPoP")
+        try? body.append("token_type", accessTokenKey == nil ? "Bearer" : "DPoP")
         try? body.append("expires_in", .number(JSONNumber(configuration.accessTokenLifetime)))
         var issued = [accessToken]
         if configuration.issuesRefreshTokens {

@@ -38,6 +38,8 @@ extension AuthClientError: LocalizedError {
         case .keySetRefetchFailed(_, let cause): cause.recoverySuggestion
         case .loggedOut, .refreshFailed: "Sign in again."
         case .deviceCodeExpired: "Start the device login again to get a new code."
+        case .dpopBindingRequired:
+            "The server issued a Bearer token to a DPoP request: enable DPoP-bound tokens for this client at the server, or turn requiresDPoPBoundTokens off."
         case .dpopProofRefused:
             "Check the device clock (a proof's iat must be within the server's window) and that the server sees the request URL the proof names (htu)."
         case .pushedAuthorizationUnavailable:

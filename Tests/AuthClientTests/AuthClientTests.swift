@@ -88,3 +88,72 @@ extension Result {
         return error
     }
 }
+
+@Suite("AuthClient's own checks: metadata for its issuer only, a token sent over https only")
+struct AuthClientChecksTests {
+    @Test("AuthClient(configuration:metadata:) refuses metadata for another issuer, compared byte for byte (OpenID Connect Discovery §4.3)")
+    func metadataForAnotherIssuer() throws {
+        let provider = FakeOpenIDProvider()
+        let configuration = try provider.clientConfiguration
+        let issuer = configuration.issuer
+        for other in [issuer + "/", issuer + "/tenant", "https://evil.example.com", issuer.uppercased()] {
+            var metadata = provider.metadata
+            metadata.issuer = other
+            #expect(throws: AuthClientError.issuerMismatch(expected: issuer, actual: other)) {
+                try AuthClient(configuration: configuration, metadata: metadata, transport: provider)
+            }
+        }
+        #expect(try AuthClient(configuration: configuration, metadata: provider.metadata, transport: provider).metadata.issuer == issuer)
+    }
+
+    @Test("send(_:authorizedWith:) never sends a bearer or DPoP token over plain http (RFC 6750 §5.3), as User.send does")
+    func sendRefusesInsecureURLs() async throws {
+        let transport: ScriptedTransport = .immediate(TransportResponse(status: 200))
+        let fixture = try Fixture()
+        let provided = fixture.client.configuration
+        // The fake provider's own configuration allows loopback http; an app's for an https issuer does not.
+        let configuration = try ClientConfiguration(
+            issuer: provided.issuer, clientID: provided.clientID, redirectURI: provided.redirectURI, scopes: provided.scopes)
+        let client = try AuthClient(
+            configuration: configuration, metadata: fixture.provider.metadata, transport: transport, clock: .manual(fixture.time))
+        var generator = SeededRandomNumberGenerator(seed: 5)
+        var dpop = TokenSet(accessToken: "an-access-token-that-must-stay-secret")
+        dpop.tokenType = "DPoP"
+        dpop.dpopKey = P256PrivateKey.generate(using: &generator)
+        let urls = [
+            "http://api.example.com/orders", "ftp://api.example.com/x", "not a url", "http://localhost.example.com/x", "http://127.0.0.1/x",
+        ]
+        for tokens in [TokenSet(accessToken: "an-access-token-that-must-stay-secret"), dpop] {
+            for url in urls {
+                await #expect(throws: AuthClientError.insecureURL(name: "request URL", url: url)) {
+                    try await client.send(TransportRequest(method: .get, url: url), authorizedWith: tokens)
+                }
+            }
+        }
+        #expect(transport.requests.isEmpty)
+        #expect(
+            try await client.send(TransportRequest(method: .get, url: "https://api.example.com/orders"), authorizedWith: dpop).status == 200
+        )
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test(
+        "send(_:authorizedWith:) allows loopback http exactly when the configuration allows an insecure loopback issuer, as User.send does")
+    func sendAllowsLoopbackWhenConfigured() async throws {
+        let issuer = "http://127.0.0.1:9000"
+        let metadata = ProviderMetadata(
+            issuer: issuer, authorizationEndpoint: issuer + "/authorize", tokenEndpoint: issuer + "/token", jwksURI: issuer + "/jwks")
+        let configuration = try ClientConfiguration(
+            issuer: issuer, clientID: "app", redirectURI: "http://127.0.0.1:8000/cb", allowsInsecureLoopbackIssuer: true)
+        let transport: ScriptedTransport = .immediate(TransportResponse(status: 200))
+        let client = try AuthClient(configuration: configuration, metadata: metadata, transport: transport)
+        let tokens = TokenSet(accessToken: "an-access-token-that-must-stay-secret")
+        for url in ["http://127.0.0.1:9000/api", "http://localhost:9001/api", "http://[::1]:9002/api"] {
+            #expect(try await client.send(TransportRequest(method: .get, url: url), authorizedWith: tokens).status == 200)
+        }
+        await #expect(throws: AuthClientError.insecureURL(name: "request URL", url: "http://api.example.com/x")) {
+            try await client.send(TransportRequest(method: .get, url: "http://api.example.com/x"), authorizedWith: tokens)
+        }
+        #expect(transport.requests.count == 3)
+    }
+}

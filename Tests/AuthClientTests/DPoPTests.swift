@@ -44,7 +44,10 @@ struct DPoPTests {
         let transport: RecordingTransport
         let client: AuthClient
 
-        init(configure: (inout FakeOpenIDProvider.Configuration) -> Void = { _ in }) throws {
+        init(
+            configure: (inout FakeOpenIDProvider.Configuration) -> Void = { _ in },
+            client configureClient: (inout ClientConfiguration) -> Void = { _ in }
+        ) throws {
             fixture = try Fixture(configure: { configuration in
                 configuration.requiresDPoP = true
                 configure(&configuration)
@@ -52,6 +55,7 @@ struct DPoPTests {
             transport = RecordingTransport(fixture.provider)
             var configuration = fixture.client.configuration
             configuration.usesDPoP = true
+            configureClient(&configuration)
             client = try AuthClient(
                 configuration: configuration, metadata: fixture.provider.metadata, transport: transport, store: fixture.store,
                 clock: .manual(fixture.time), sleeper: fixture.sleeper)
@@ -225,6 +229,67 @@ struct DPoPTests {
             Issue.record("accepted a DPoP token it cannot use")
         } catch {
             #expect(error.code == 10352)
+        }
+    }
+
+    @Test("by default a Bearer answer to a DPoP request is kept as Bearer, with the key (RFC 9449 §5 allows the server to)")
+    func bearerAnswerIsKeptByDefault() async throws {
+        let setup = try Setup()
+        setup.fixture.provider.answerDPoPRequestsWithBearer()
+        let user = try await setup.login()
+        let tokens = try #require(await user.tokens)
+        #expect(!tokens.isDPoPBound && tokens.dpopKey != nil)
+        #expect(setup.fixture.provider.boundKeyThumbprint(ofAccessToken: tokens.accessToken) == nil)
+    }
+
+    @Test("requiresDPoPBoundTokens: a Bearer answer to the code exchange is dpopBindingRequired (10354), and nothing is saved")
+    func requiredBindingAtLogin() async throws {
+        let setup = try Setup(client: { $0.requiresDPoPBoundTokens = true })
+        setup.fixture.provider.answerDPoPRequestsWithBearer()
+        await #expect(throws: AuthClientError.dpopBindingRequired(tokenType: "Bearer")) { try await setup.login() }
+        #expect(await setup.fixture.store.lastCredential(for: setup.client.grant) == nil)
+        #expect(AuthClientError.dpopBindingRequired(tokenType: "Bearer").code == 10354)
+        // With a bound answer the same client logs in.
+        setup.fixture.provider.answerDPoPRequestsWithBearer(false)
+        #expect(try await setup.login(seed: 2).tokens?.isDPoPBound == true)
+    }
+
+    @Test("requiresDPoPBoundTokens: a Bearer answer to a refresh is refused, and the session, in memory and stored, is unchanged")
+    func requiredBindingAtRefresh() async throws {
+        let setup = try Setup(configure: { $0.rotatesRefreshTokens = false }, client: { $0.requiresDPoPBoundTokens = true })
+        let user = try await setup.login()
+        let before = try #require(await user.tokens)
+        #expect(before.isDPoPBound)
+        setup.fixture.provider.answerDPoPRequestsWithBearer()
+        await #expect(throws: AuthClientError.dpopBindingRequired(tokenType: "Bearer")) { try await user.refreshTokens() }
+        #expect(await user.tokens == before)
+        #expect(await user.isLoggedIn)
+        #expect(await setup.fixture.store.credential(for: "alice", grant: setup.client.grant)?.tokens == before)
+        // The server binds again: the kept session refreshes with its key.
+        setup.fixture.provider.answerDPoPRequestsWithBearer(false)
+        let refreshed = try await user.refreshTokens()
+        #expect(refreshed.isDPoPBound && refreshed.accessToken != before.accessToken)
+    }
+
+    @Test("requiresDPoPBoundTokens: a Bearer answer to the device grant's poll is refused, and nothing is saved")
+    func requiredBindingForDeviceGrant() async throws {
+        let setup = try Setup(client: { $0.requiresDPoPBoundTokens = true })
+        let authorization = try await setup.client.requestDeviceAuthorization()
+        #expect(setup.fixture.provider.approveDevice(userCode: authorization.userCode))
+        setup.fixture.provider.answerDPoPRequestsWithBearer()
+        await #expect(throws: AuthClientError.dpopBindingRequired(tokenType: "Bearer")) {
+            try await setup.client.pollDeviceAuthorization(authorization)
+        }
+        #expect(await setup.fixture.store.lastCredential(for: setup.client.grant) == nil)
+    }
+
+    @Test("requiresDPoPBoundTokens without usesDPoP is an invalid configuration: no token could ever satisfy it")
+    func requiredBindingNeedsDPoP() throws {
+        let fixture = try Fixture()
+        var configuration = fixture.client.configuration
+        configuration.requiresDPoPBoundTokens = true
+        #expect { try AuthClient(configuration: configuration, metadata: fixture.provider.metadata, transport: fixture.provider) } throws: {
+            ($0 as? AuthClientError)?.code == 10001
         }
     }
 

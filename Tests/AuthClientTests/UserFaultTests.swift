@@ -397,6 +397,83 @@ struct UserFaultTests {
             clock: .manual(fixture.time))
         await #expect { try await other.revoke("a-token", hint: "refresh_token") } throws: { ($0 as? AuthClientError)?.code == 10004 }
     }
+
+    /// A client for the issuer `https://login.example.com/o` whose discovery document lists no revocation endpoint.
+    static func pathIssuerClient(_ fixture: Fixture, transport: ScriptedTransport) throws -> AuthClient {
+        let issuer = "https://login.example.com/o"
+        let configuration = try ClientConfiguration(issuer: issuer, clientID: "app", redirectURI: "com.example.app:/cb")
+        let metadata = ProviderMetadata(
+            issuer: issuer, authorizationEndpoint: issuer + "/authorize", tokenEndpoint: issuer + "/token", jwksURI: issuer + "/jwks")
+        return try AuthClient(configuration: configuration, metadata: metadata, transport: transport, clock: .manual(fixture.time))
+    }
+
+    @Test(
+        "without a document at the RFC 8414 §3.1 location, the revocation endpoint is read from the OpenID-style appended location (RFC 8414 §5)"
+    )
+    func revocationEndpointAtOpenIDLocation() async throws {
+        let fixture = try Fixture()
+        let document = #"{"issuer":"https://login.example.com/o","revocation_endpoint":"https://login.example.com/o/revoke"}"#
+        let transport: ScriptedTransport = .scripted([
+            TransportResponse(status: 404), TransportResponse(status: 200, body: Array(document.utf8)), TransportResponse(status: 200),
+        ])
+        let client = try Self.pathIssuerClient(fixture, transport: transport)
+        #expect(try await client.revoke("a-token", hint: "refresh_token"))
+        #expect(
+            transport.requests.map(\.url) == [
+                "https://login.example.com/.well-known/oauth-authorization-server/o",
+                "https://login.example.com/o/.well-known/openid-configuration",
+                "https://login.example.com/o/revoke",
+            ])
+    }
+
+    @Test(
+        "an OpenID document without revocation_endpoint moves on to the appended RFC 8414 path, where django-oauth-toolkit under a prefix serves it"
+    )
+    func revocationEndpointAtAppendedPath() async throws {
+        let fixture = try Fixture()
+        let openID = #"{"issuer":"https://login.example.com/o","token_endpoint":"https://login.example.com/o/token/"}"#
+        let document = #"{"issuer":"https://login.example.com/o","revocation_endpoint":"https://login.example.com/o/revoke_token/"}"#
+        let transport: ScriptedTransport = .scripted([
+            TransportResponse(status: 404), TransportResponse(status: 200, body: Array(openID.utf8)),
+            TransportResponse(status: 200, body: Array(document.utf8)), TransportResponse(status: 200), TransportResponse(status: 200),
+        ])
+        let client = try Self.pathIssuerClient(fixture, transport: transport)
+        #expect(try await client.revoke("a-token", hint: "refresh_token"))
+        #expect(try await client.revoke("another-token", hint: "refresh_token"))  // looked up once
+        #expect(
+            transport.requests.map(\.url) == [
+                "https://login.example.com/.well-known/oauth-authorization-server/o",
+                "https://login.example.com/o/.well-known/openid-configuration",
+                "https://login.example.com/o/.well-known/oauth-authorization-server",
+                "https://login.example.com/o/revoke_token/", "https://login.example.com/o/revoke_token/",
+            ])
+    }
+
+    @Test("a document for another issuer at a fallback location is refused (RFC 8414 §3.3), and nothing is revoked")
+    func revocationFallbackChecksIssuer() async throws {
+        let fixture = try Fixture()
+        let impostor = #"{"issuer":"https://evil.example.com","revocation_endpoint":"https://evil.example.com/revoke"}"#
+        let transport: ScriptedTransport = .scripted([
+            TransportResponse(status: 404), TransportResponse(status: 200, body: Array(impostor.utf8)),
+        ])
+        let client = try Self.pathIssuerClient(fixture, transport: transport)
+        await #expect(throws: AuthClientError.issuerMismatch(expected: "https://login.example.com/o", actual: "https://evil.example.com")) {
+            try await client.revoke("a-token", hint: "refresh_token")
+        }
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test("when no location has a document (404 at each), the provider has no revocation endpoint, and that is remembered")
+    func revocationFallbackNotFound() async throws {
+        let fixture = try Fixture()
+        let transport: ScriptedTransport = .scripted([
+            TransportResponse(status: 404), TransportResponse(status: 404), TransportResponse(status: 404),
+        ])
+        let client = try Self.pathIssuerClient(fixture, transport: transport)
+        #expect(try await client.revoke("a-token", hint: "refresh_token") == false)
+        #expect(try await client.revoke("a-token", hint: "refresh_token") == false)
+        #expect(transport.requests.count == 3)
+    }
 }
 
 /// Counts the logout events a client sends from now on.

@@ -170,6 +170,27 @@ struct UserTests {
         await #expect { try await fixture.client.refreshTokens(tokens) } throws: { ($0 as? AuthClientError)?.oauthError == .invalidGrant }
     }
 
+    @Test("logout's end-session URL carries post_logout_redirect_uri and state when given (RP-Initiated Logout 1.0 §2)")
+    func logoutEndSessionParameters() async throws {
+        let fixture = try Fixture()
+        let user = try await fixture.login()
+        let idToken = try #require(await user.tokens?.idToken)
+        let result = try await user.logout(postLogoutRedirectURI: "com.example.app:/logged out?x=1", state: "af0ifjsldkj")
+        let url = try #require(result.endSessionURL)
+        #expect(url.text.hasPrefix(fixture.provider.url(of: .endSession) + "?"))
+        let parameters = try url.queryParameters().map { [$0.name, $0.value] }
+        #expect(
+            parameters == [
+                ["client_id", "demo-app"], ["id_token_hint", idToken], ["post_logout_redirect_uri", "com.example.app:/logged out?x=1"],
+                ["state", "af0ifjsldkj"],
+            ])
+        // The redirect URI's space, '?' and '=' are percent-encoded, so it stays one parameter.
+        #expect(!url.text.contains(" ") && !url.text.contains("?x=1"))
+
+        let plain = try await fixture.login(seed: 2).logout()
+        #expect(try #require(plain.endSessionURL).queryParameters().map(\.name) == ["client_id", "id_token_hint"])
+    }
+
     @Test("never sends the bearer token over plain http (RFC 6750 §5.3), nor to a URL that does not parse")
     func insecureRequest() async throws {
         let fixture = try Fixture()

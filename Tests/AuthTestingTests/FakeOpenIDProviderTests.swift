@@ -2,6 +2,7 @@ import AuthCallback
 import AuthClient
 import AuthCredentials
 import AuthJSON
+import AuthJWT
 import AuthSession
 import AuthTesting
 import Testing
@@ -126,6 +127,22 @@ struct FakeOpenIDProviderTests {
         }
         let known = try await provider.send(Self.form("grant_type=refresh_token&refresh_token=x&client_id=demo-app&client_secret=right"))
         #expect(try Self.json(known)["error"] == "invalid_grant")
+    }
+
+    @Test("answerDPoPRequestsWithBearer: a DPoP code exchange gets an unbound Bearer access token; turned off, a bound DPoP one")
+    func bearerAnswerToDPoP() async throws {
+        let provider = FakeOpenIDProvider()
+        var configuration = try provider.clientConfiguration
+        configuration.usesDPoP = true
+        let client = try AuthClient(configuration: configuration, metadata: provider.metadata, transport: provider)
+        provider.answerDPoPRequestsWithBearer()
+        let bearer = try #require(await client.login(with: provider.browser()).tokens)
+        #expect(!bearer.isDPoPBound && bearer.dpopKey != nil)
+        #expect(provider.boundKeyThumbprint(ofAccessToken: bearer.accessToken) == nil)
+        provider.answerDPoPRequestsWithBearer(false)
+        let bound = try #require(await client.login(with: provider.browser()).tokens)
+        #expect(bound.isDPoPBound)
+        #expect(provider.boundKeyThumbprint(ofAccessToken: bound.accessToken) == bound.dpopKey?.thumbprint)
     }
 
     @Test("injected failures apply to the next requests of that endpoint only, in order")

@@ -5,8 +5,10 @@ import AuthJWT
 /// - One fetch at a time: however many validations need the set at once, one request is made and they
 ///   all wait for it (single flight).
 /// - When a token names a `kid` the cached set lacks (key rotation), `refetch(after:using:clock:cooldownSeconds:)`
-///   fetches it again — at most once per cooldown, measured on the client's `WallClock` from the last
-///   attempt, failed attempts included. If the clock has gone back since, the cooldown is over.
+///   fetches it again at once, whatever the age of the set (the first fetch starts no cooldown). A refetch
+///   starts a cooldown, measured on the client's `WallClock` from its start, unless a validation it served
+///   reports with `refetchHelped(generation:)` that it found the key; a failed refetch never helped. Within
+///   the cooldown no refetch is made. If the clock has gone back since, the cooldown is over.
 /// - A fetch that fails (no response, a status other than 200, a document that is not a JWK Set) leaves
 ///   the cached set as it was.
 /// - Without a `jwks_uri` (a plain OAuth 2.0 server, RFC 8414 §2) there is nothing to fetch: asking for the
@@ -24,7 +26,8 @@ actor KeySetCache {
     private let url: String?
     private let logger: AuthLogger
     private var cached: Snapshot?
-    private var lastAttempt: NumericDate?
+    /// When the last refetch that did not help started (nil: none, or the last one helped).
+    private var cooldownStart: NumericDate?
     private var inFlight: Task<Result<Snapshot, AuthClientError>, Never>?
     /// How many requests for the set were made, failed ones included (for tests and the demo).
     private(set) var fetchCount = 0
@@ -47,38 +50,47 @@ actor KeySetCache {
 
     /// The cached set, fetching it (or waiting for the fetch under way) if there is none; `fetched` tells
     /// whether this call waited for a fetch, so the set is as fresh as it can be.
-    func current(using transport: any HTTPTransport, clock: WallClock) async throws(AuthClientError) -> (snapshot: Snapshot, fetched: Bool)
-    {
+    func current(using transport: any HTTPTransport) async throws(AuthClientError) -> (snapshot: Snapshot, fetched: Bool) {
         if let cached { return (cached, false) }
-        return (try await fetch(using: transport, clock: clock).get(), true)
+        return (try await fetch(using: transport).get(), true)
     }
 
     /// A set to try again a token whose `kid` was not in generation `seen`: the set a fetch under way
-    /// brings, or a newer set than `seen` if one arrived meanwhile, or a new fetch — unless the last attempt
-    /// was less than `cooldownSeconds` ago, then nil. Throws what a fetch failure was; the cache keeps its set.
+    /// brings, or a newer set than `seen` if one arrived meanwhile, or a new fetch — unless a refetch that
+    /// did not help started less than `cooldownSeconds` ago, then nil. The new fetch counts as not helping
+    /// (it starts a cooldown now) until `refetchHelped(generation:)` says otherwise, so tokens with made-up
+    /// `kid`s arriving meanwhile cannot start another. Throws what a fetch failure was; the cache keeps its set.
     func refetch(
         after seen: Int, using transport: any HTTPTransport, clock: WallClock, cooldownSeconds: Int64
     ) async throws(AuthClientError) -> Snapshot? {
         if let inFlight { return try await inFlight.value.get() }
         if let cached, cached.generation != seen { return cached }
         let now = clock.now()
-        if let lastAttempt, lastAttempt <= now, now < lastAttempt.adding(seconds: cooldownSeconds) {
+        if let cooldownStart, cooldownStart <= now, now < cooldownStart.adding(seconds: cooldownSeconds) {
             logger.log(
-                .warning, .jwksCooldown, "an unknown kid, but the JWK Set was fetched too recently to fetch it again",
+                .warning, .jwksCooldown, "an unknown kid, but a refetch of the JWK Set that did not find it was made too recently",
                 ["cooldown_seconds": .number(cooldownSeconds)])
             return nil
         }
-        return try await fetch(using: transport, clock: clock).get()
+        cooldownStart = now
+        return try await fetch(using: transport).get()
+    }
+
+    /// A validation found its key in generation `generation`, which a refetch brought: that refetch helped,
+    /// so it starts no cooldown (a later rotation is fetched at once). Nothing changes when a newer set has
+    /// been fetched since.
+    func refetchHelped(generation: Int) {
+        guard cached?.generation == generation else { return }
+        cooldownStart = nil
     }
 
     /// Joins the fetch under way or starts one. The fetch runs in its own task, so a caller that is
     /// cancelled does not cancel it for the others; it installs its result itself before anyone resumes.
-    private func fetch(using transport: any HTTPTransport, clock: WallClock) async -> Result<Snapshot, AuthClientError> {
+    private func fetch(using transport: any HTTPTransport) async -> Result<Snapshot, AuthClientError> {
         if let inFlight { return await inFlight.value }
         // Nothing to fetch, and no attempt to count: the metadata lists no `jwks_uri` (RFC 8414 §2).
         guard let url else { return .failure(.endpointNotAvailable("jwks_uri")) }
         fetchCount += 1
-        lastAttempt = clock.now()
         logger.log(.info, .jwksFetch, "fetching the JWK Set", ["url": .url(url), "attempt": .number(Int64(fetchCount))])
         let task = Task {
             let result = await Self.download(url, using: transport)

@@ -106,6 +106,8 @@ struct ProviderState {
     var usedProofIDs: Set<String> = []
     var usedAssertionIDs: Set<String> = []
     var dpopNonce: String?
+    /// Whether DPoP requests get Bearer access tokens (RFC 9449 §5), see `answerDPoPRequestsWithBearer(_:)`.
+    var answersDPoPWithBearer = false
 
     init(generator: SeededRandomNumberGenerator, signingKey: TestSigningKey) {
         self.generator = generator
