@@ -48,7 +48,8 @@ let testTargets: [Target] =
             path: "Tests/TestVectors",
             resources: [.copy("Vectors")]
         ),
-        .testTarget(name: "AuthFlowTests", dependencies: ["AuthFlow"]),
+        // The umbrella's tests; AuthTesting for the secret-redaction check, which builds every secret-holding type.
+        .testTarget(name: "AuthFlowTests", dependencies: ["AuthFlow", "AuthTesting"]),
         .testTarget(name: "AuthFlowCLITests", dependencies: ["AuthFlowCLI", "TestVectors"]),
     ]
 
