@@ -79,6 +79,9 @@ let package = Package(
                 name: "AuthFlowCLI",
                 dependencies: libraries.map { .target(name: $0.name) }
             ),
+            // The dudect-style timing check of ES256 signing that .ci/constant-time-check builds in release
+            // mode and runs; no product, so nothing depends on it.
+            .executableTarget(name: "AuthFlowTimingCheck", dependencies: ["AuthDigest", "AuthJWT", "AuthTesting"]),
         ] + testTargets,
     swiftLanguageModes: [.v6]
 )
