@@ -48,7 +48,8 @@ let testTargets: [Target] =
             path: "Tests/TestVectors",
             resources: [.copy("Vectors")]
         ),
-        .testTarget(name: "AuthFlowTests", dependencies: ["AuthFlow"]),
+        // The umbrella's tests; AuthTesting for the secret-redaction check, which builds every secret-holding type.
+        .testTarget(name: "AuthFlowTests", dependencies: ["AuthFlow", "AuthTesting"]),
         .testTarget(name: "AuthFlowCLITests", dependencies: ["AuthFlowCLI", "TestVectors"]),
     ]
 
@@ -78,6 +79,9 @@ let package = Package(
                 name: "AuthFlowCLI",
                 dependencies: libraries.map { .target(name: $0.name) }
             ),
+            // The dudect-style timing check of ES256 signing that .ci/constant-time-check builds in release
+            // mode and runs; no product, so nothing depends on it.
+            .executableTarget(name: "AuthFlowTimingCheck", dependencies: ["AuthDigest", "AuthJWT", "AuthTesting"]),
         ] + testTargets,
     swiftLanguageModes: [.v6]
 )

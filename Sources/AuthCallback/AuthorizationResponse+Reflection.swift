@@ -15,3 +15,19 @@ extension AuthorizationResponse: CustomReflectable {
             displayStyle: .struct)
     }
 }
+
+extension AuthorizationResponse.Expectations: CustomStringConvertible, CustomReflectable {
+    /// The issuer and the response mode; the expected `state`, a secret until the response arrives, is
+    /// redacted.
+    public var description: String {
+        "Expectations(state: <redacted>, issuer: \(issuer ?? "none"), requiresIssuer: \(requiresIssuer), responseMode: \(responseMode))"
+    }
+
+    /// As the description.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: ["state": "<redacted>", "issuer": issuer as Any, "requiresIssuer": requiresIssuer, "responseMode": responseMode],
+            displayStyle: .struct)
+    }
+}
