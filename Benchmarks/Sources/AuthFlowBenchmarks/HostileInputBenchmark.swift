@@ -143,12 +143,15 @@ enum HostileInputBenchmark {
                     let options = AuthorizationRequest.Options(extraScopes: scopes)
                     return {
                         var generator = SystemRandomNumberGenerator()
-                        blackHole(try? AuthorizationRequest(configuration: configuration, metadata: metadata, options: options, using: &generator))
+                        blackHole(
+                            try? AuthorizationRequest(configuration: configuration, metadata: metadata, options: options, using: &generator)
+                        )
                     }
                 }
             ))
 
-        print("\nHostile input growth (AuthJSON, AuthJWT, AuthCallback, AuthClient): time per operation, and the ratio to the previous size")
+        print(
+            "\nHostile input growth (AuthJSON, AuthJWT, AuthCallback, AuthClient): time per operation, and the ratio to the previous size")
         print(pad("case (size: digits or levels)", 34) + padLeft("size", 10) + padLeft("ms/op", 11) + padLeft("×prev", 8) + "  growth")
         for (name, unit, sizes, body) in cases {
             var previous: Double? = nil
