@@ -33,14 +33,19 @@ public struct FormParameter: Hashable, Sendable {
         }.get()
     }
 
+    /// Above this many bytes, ``parse(_:_:)`` counts the fields before decoding them.
+    static let largeInput = 1024
+
     /// Parses `base[range]`; offsets in errors count from `base`. The text is decoded in one pass into
     /// scratch space (``FormDecoding``), and each name and value is made a string from there; a name the
     /// checks read is the constant string.
     static func parse(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) throws(AuthCallbackError) -> [FormParameter] {
         var parameters: [FormParameter] = []
-        // A callback has a handful of parameters: room for eight (fewer if the text cannot hold them), and the
-        // array grows as usual beyond.
-        parameters.reserveCapacity(min((range.count + 1) / 2, 8))
+        // A callback has a handful of parameters: room for eight (fewer if the text cannot hold them). A large
+        // input (a form_post body, a hostile query) is counted first, so the array is made once at its size
+        // instead of growing by copies to up to twice it.
+        parameters.reserveCapacity(
+            range.count > largeInput ? FormDecoding.fieldCount(base, range) : min((range.count + 1) / 2, 8))
         var failure: AuthCallbackError?
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { scratch in
             guard let output = scratch.baseAddress else { return }

@@ -217,10 +217,12 @@ public enum AuthClientError: Error, Sendable {
     }
 
     /// The OAuth error code when the server sent one (authorization or token endpoint), exactly as sent —
-    /// including an authorization error that came without `state` and so could not be verified.
+    /// including an authorization error that came without `state` and so could not be verified (in the
+    /// response, or from the loopback listener when its wait ended: `AuthSessionError.unverifiedErrorResponse`).
     public var oauthError: OAuthErrorCode? {
         switch self {
         case .callback(let error): error.oauthErrorResponse?.error
+        case .session(.unverifiedErrorResponse(let response)): response.error
         case .tokenEndpoint(.tokenErrorResponse(let response)): response.error
         case .refreshFailed(.refused(let response)): response.error
         case .pushedAuthorizationRefused(_, let response): response.error

@@ -146,8 +146,11 @@ public struct AuthorizationRequest: Sendable {
             throw .invalidConfiguration("'\(invalid.rawValue)' is not an acr value: empty, or with a space or control character")
         }
         if !configuration.isOpenIDConnect { try Self.checkPlainOAuth(options) }
+        // Each extra scope once, in first-occurrence order, after the configuration's (which are kept as they
+        // are): a set of those already there keeps this linear in the number of scopes (it was quadratic).
         var scopes = configuration.scopes
-        for scope in options.extraScopes where !scopes.contains(scope) { scopes.append(scope) }
+        var present = Set(scopes)
+        for scope in options.extraScopes where present.insert(scope).inserted { scopes.append(scope) }
         pkce = PKCE(using: &generator)
         state = OAuthState(using: &generator)
         // Drawn either way, so that a generator gives the same verifier and state to both kinds of request.

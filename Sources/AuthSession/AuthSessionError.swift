@@ -20,6 +20,11 @@ public enum AuthSessionError: Error, Hashable, Sendable {
     case socketFailure(operation: String, errno: Int32)
     /// The redirect did not parse as a URI.
     case invalidRedirect(AuthCallbackError)
+    /// The wait ended (timed out or cancelled) without this session's redirect, and meanwhile an OAuth error
+    /// response without any `state` arrived on the callback path. Some providers send their denial that way
+    /// (against RFC 6749 §4.1.2.1); so can any local process or a web page that guesses the loopback port. So
+    /// it did not end the wait, and nothing in it is verified: not the code, not the description.
+    case unverifiedErrorResponse(OAuthErrorResponse)
 
     /// A stable number for the case: 9001 and up.
     public var code: Int {
@@ -31,6 +36,7 @@ public enum AuthSessionError: Error, Hashable, Sendable {
         case .timedOut: 9005
         case .socketFailure: 9006
         case .invalidRedirect: 9007
+        case .unverifiedErrorResponse: 9008
         }
     }
 
@@ -49,6 +55,9 @@ extension AuthSessionError: CustomStringConvertible {
             case .timedOut: "no matching redirect arrived in time"
             case .socketFailure(let operation, let errno): "loopback listener: \(operation) failed (errno \(errno))"
             case .invalidRedirect(let error): "the redirect is not a valid URI: \(error)"
+            case .unverifiedErrorResponse(let response):
+                "no redirect of this session arrived; an error response without state did (unverified: it may not come from "
+                    + "the provider): \(response)"
             }
         return "AuthSessionError \(code): \(reason)"
     }

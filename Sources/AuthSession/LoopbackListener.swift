@@ -25,9 +25,12 @@ public import AuthCallback
 ///   `state`, that redirect must carry the same `state` (compared in constant time): a request with
 ///   another `state`, none, or a cross-site form POST without it gets an error page and the wait goes on.
 ///   A redirect with the right `state` that is an OAuth error gets an error page, not "Signed in", and is
-///   delivered, since it is the server's genuine answer. So is a GET redirect that is an OAuth error with
-///   no `state` at all (some providers omit it from error redirects): the wait ends on the provider's
-///   denial instead of running into the timeout, and the caller sees the error as unverified;
+///   delivered, since it is the server's genuine answer. A GET redirect that is an OAuth error with no
+///   `state` at all (some providers omit it from error redirects) gets the error page too, but does **not**
+///   end the wait: any local process or a web page that guesses the port could send one. The first such
+///   error is kept, and reported as ``AuthSessionError/unverifiedErrorResponse(_:)`` only if the wait then
+///   ends — timeout or cancel — without this session's response (a provider that omits `state` from its
+///   denial still gets a clear message, at the end of the wait);
 /// - other paths get 404, malformed requests 400, other methods 405, without ending the wait;
 /// - connections are served concurrently on one thread: each must send its whole request within the
 ///   agent's `clientTimeout` of being accepted (a silent or byte-at-a-time client is dropped on its own
@@ -105,7 +108,8 @@ public final class LoopbackListener: Sendable {
     /// whole request, and drops a connection at its own deadline (`clientTimeout` after it was accepted),
     /// so no connection — silent, or sending a byte at a time — delays another. With `check`, a request on
     /// the callback path ends the wait only when its `state` is the session's; without it (the
-    /// authorization URL had no `state`), any request on the path does.
+    /// authorization URL had no `state`), any request on the path does. A stateless OAuth error never ends
+    /// the wait: the first one is what a timeout or a cancel reports instead of `timedOut` or `canceledLogin`.
     func waitForRedirect(
         callback: Callback, check: RedirectCheck?, timeout: Duration, clientTimeout: Duration, isCancelled: () -> Bool
     ) -> Result<Redirect, AuthSessionError> {
@@ -114,18 +118,26 @@ public final class LoopbackListener: Sendable {
             connections.closeAll()
             close()
         }
+        var unverified: OAuthErrorResponse?
+        func ended(_ reason: AuthSessionError) -> Result<Redirect, AuthSessionError> {
+            .failure(unverified.map { .unverifiedErrorResponse($0) } ?? reason)
+        }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
-            if isCancelled() { return .failure(.canceledLogin) }
-            guard clock.now < deadline else { return .failure(.timedOut) }
+            if isCancelled() { return ended(.canceledLogin) }
+            guard clock.now < deadline else { return ended(.timedOut) }
             connections.closeExpired(now: clock.now)
             let listening = descriptor.withLock { $0 }
-            guard listening >= 0 else { return .failure(.canceledLogin) }
+            guard listening >= 0 else { return ended(.canceledLogin) }
             let clients = connections.descriptors
             let ready = Socket.waitReadable([listening] + clients, milliseconds: 50)
             for (client, isReady) in zip(clients, ready.dropFirst()) where isReady {
-                if let redirect = serve(client, in: connections, callback: callback, check: check) { return .success(redirect) }
+                switch serve(client, in: connections, callback: callback, check: check) {
+                case .redirect(let redirect): return .success(redirect)
+                case .unverifiedError(let error): unverified = unverified ?? error
+                case nil: break
+                }
             }
             guard ready[0] else { continue }
             for _ in 0..<Self.acceptsPerRound {
@@ -139,9 +151,17 @@ public final class LoopbackListener: Sendable {
         }
     }
 
+    /// What a whole request on a connection turned out to be, when it matters to the wait.
+    private enum Outcome {
+        /// The redirect awaited: the wait ends.
+        case redirect(Redirect)
+        /// A stateless OAuth error: answered, kept, and the wait goes on.
+        case unverifiedError(OAuthErrorResponse)
+    }
+
     /// Reads from a readable connection and answers it once its request is whole; returns the redirect when
-    /// it is the one awaited.
-    private func serve(_ client: Int32, in connections: LoopbackConnections, callback: Callback, check: RedirectCheck?) -> Redirect? {
+    /// it is the one awaited, or the error of a stateless error redirect.
+    private func serve(_ client: Int32, in connections: LoopbackConnections, callback: Callback, check: RedirectCheck?) -> Outcome? {
         switch connections.receive(from: client) {
         case .waiting, .closed:
             return nil
@@ -157,7 +177,7 @@ public final class LoopbackListener: Sendable {
         }
     }
 
-    private func answer(_ request: HTTPRequest, client: Int32, callback: Callback, check: RedirectCheck?) -> Redirect? {
+    private func answer(_ request: HTTPRequest, client: Int32, callback: Callback, check: RedirectCheck?) -> Outcome? {
         let host = isIPv6 ? "[::1]" : "127.0.0.1"
         guard let uri = try? URI(parsing: "http://\(host):\(port)\(request.target)") else {
             Socket.send(
@@ -187,7 +207,7 @@ public final class LoopbackListener: Sendable {
                     status: 405, reason: "Method Not Allowed", title: "Method not allowed", message: "Use GET or a form POST."))
             return nil
         }
-        switch check?.judge(parameters, acceptsStatelessError: request.method == "GET") ?? .signedIn {
+        switch check?.judge(parameters, readsStatelessError: request.method == "GET") ?? .signedIn {
         case .foreign:
             Socket.send(
                 client,
@@ -209,7 +229,16 @@ public final class LoopbackListener: Sendable {
                 HTTPRequest.response(
                     status: 200, reason: "OK", title: "Sign-in failed",
                     message: "You are not signed in.\(said) Return to the application for details."))
+        case .unverifiedError(let error):
+            Socket.send(
+                client,
+                HTTPRequest.response(
+                    status: 200, reason: "OK", title: "Sign-in failed",
+                    message: "You are not signed in. The server answered “\(HTTPRequest.escapingHTML(error.error.rawValue))”, "
+                        + "without the sign-in's state, so the application cannot tell that the answer is for it and keeps "
+                        + "waiting. Return to the application to cancel the sign-in or start it again."))
+            return .unverifiedError(error)
         }
-        return redirect
+        return .redirect(redirect)
     }
 }

@@ -13,7 +13,10 @@ import Dispatch
 ///
 /// When the authorization URL has a `state` query parameter (RFC 6749 §4.1.1), only a redirect with that
 /// `state` ends the wait; stray and forged requests get an error page (``LoopbackListener`` says what is
-/// and is not guaranteed).
+/// and is not guaranteed). An OAuth error redirect without any `state` does not end it either: if the wait
+/// then times out, or the agent's task is cancelled, it throws
+/// ``AuthSessionError/unverifiedErrorResponse(_:)`` with that error instead of `timedOut` or `canceledLogin`
+/// (an ``AuthenticationSession`` stopped with `cancel()` still ends with `canceledLogin`, as Apple's does).
 ///
 /// `prefersEphemeralWebBrowserSession` cannot be honoured: the system browser uses the user's own profile
 /// and cookies (that is the point of RFC 8252 — the user's existing login is reused). The agent needs no
@@ -41,7 +44,8 @@ public struct LoopbackUserAgent: UserAgent {
     public var requiresPresentationContext: Bool { false }
 
     /// Opens `request.url` and waits for the redirect. When the URL has a `state` query parameter (RFC 6749
-    /// §4.1.1), only a redirect with that same `state` ends the wait (see ``LoopbackListener``).
+    /// §4.1.1), only a redirect with that same `state` ends the wait (see ``LoopbackListener``); a stateless
+    /// error that arrived meanwhile is what a timeout or a cancellation throws.
     public func present(_ request: UserAgentRequest) async throws(AuthSessionError) -> Redirect {
         let check = RedirectCheck(authorizationURL: request.url)
         try openBrowser(request.url.text)

@@ -20,6 +20,8 @@ extension AuthSessionError: LocalizedError {
         switch self {
         case .webAuthenticationSession(let error): error.recoverySuggestion
         case .timedOut: "Complete the login in the browser in time, or start again."
+        case .unverifiedErrorResponse:
+            "The provider may have refused the login (the error came without the login's state, so it is not verified): start again."
         case .alreadyStarted: "Make a new session for each login."
         default: nil
         }

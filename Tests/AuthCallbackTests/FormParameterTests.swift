@@ -149,6 +149,30 @@ struct FormParameterTests {
         #expect(try Self.parse("a+b=c+d") == [FormParameter(name: "a b", value: "c d")])
     }
 
+    @Test("large input (past 1 KB, where the fields are counted first) decodes the same: runs of &, escapes, names alone")
+    func largeInput() throws {
+        // A run of & (nothing to decode), then pieces whose decoding Python's urllib.parse.parse_qsl gives:
+        // parse_qsl("&&a=1&b+c=%41%2B&&d&=e&", keep_blank_values=True) == [("a","1"), ("b c","A+"), ("d",""), ("","e")].
+        let piece = "&&a=1&b+c=%41%2B&&d&=e&"
+        let expected = [
+            FormParameter(name: "a", value: "1"), FormParameter(name: "b c", value: "A+"), FormParameter(name: "d", value: ""),
+            FormParameter(name: "", value: "e"),
+        ]
+        for separators in [0, 1, 1500, 5000] {
+            for count in [1, 60, 500] {
+                let text = String(repeating: "&", count: separators) + String(repeating: piece, count: count)
+                #expect(try Self.parse(text) == Array((0..<count).map { _ in expected }.joined()), "\(separators) & then \(count) pieces")
+            }
+        }
+        #expect(try Self.parse(String(repeating: "&", count: 100_000)) == [])
+        #expect(try Self.parse(String(repeating: "a=1&", count: 25_000)).count == 25_000)
+        // An error deep in a large input is still reported at its offset.
+        #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 4000)) {
+            try Self.parse(String(repeating: "&", count: 4000) + "%zz")
+        }
+        #expect(throws: AuthCallbackError.invalidUTF8) { try Self.parse(String(repeating: "a=1&", count: 1000) + "b=%FF") }
+    }
+
     @Test("refuses a % without two hex digits at its offset, and decoded bytes that are not UTF-8 (RFC 3629)")
     func strictDecoding() throws {
         #expect(throws: AuthCallbackError.invalidPercentEncoding(offset: 2)) { try Self.parse("a=%") }

@@ -1,6 +1,7 @@
 import AuthCallback
 import AuthClient
 import AuthCredentials
+import AuthSession
 import Testing
 
 @Suite("AuthClientError: the OAuth error is reachable however the response was refused")
@@ -16,6 +17,12 @@ struct AuthClientErrorTests {
             #expect(error.oauthError == .accessDenied, "\(error)")
         }
         #expect(AuthClientError.callback(.stateMismatch).oauthError == nil)
+    }
+
+    @Test("oauthError gives the code of a stateless error the loopback listener reported when its wait ended")
+    func oauthErrorFromUnverifiedLoopbackError() {
+        #expect(AuthClientError.session(.unverifiedErrorResponse(Self.denied)).oauthError == .accessDenied)
+        #expect(AuthClientError.session(.timedOut).oauthError == nil)
     }
 
     @Test("oauthError gives the code of a token-endpoint error and of a refused refresh")

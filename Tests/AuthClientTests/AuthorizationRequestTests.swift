@@ -39,6 +39,27 @@ struct AuthorizationRequestTests {
         #expect(!request.description.contains(request.state.value))
     }
 
+    @Test("extra scopes are sent once each, in the order they first appear, after the configuration's own")
+    func extraScopesOnceInOrder() throws {
+        let fixture = try Fixture()
+        var generator = SeededRandomNumberGenerator(seed: 5)
+        let extra = ["orders:read", "email", "b", "orders:read", "a", "openid", "b", "c", "a"].map(Scope.init(rawValue:))
+        let request = try fixture.client.authorizationRequest(.init(extraScopes: extra), using: &generator)
+        let scope = try request.url.queryParameters().first { $0.name == "scope" }?.value
+        #expect(scope == "openid email profile orders:read b a c")
+    }
+
+    @Test("many extra scopes, half of them repeated, keep first-occurrence order")
+    func manyExtraScopes() throws {
+        let fixture = try Fixture()
+        var generator = SeededRandomNumberGenerator(seed: 6)
+        let extra = (0..<4000).map { Scope(rawValue: "s\(($0 * 7) % 2000)") }
+        let request = try fixture.client.authorizationRequest(.init(extraScopes: extra), using: &generator)
+        let scope = try #require(try request.url.queryParameters().first { $0.name == "scope" }?.value)
+        let expected = ["openid", "email", "profile"] + (0..<2000).map { "s\(($0 * 7) % 2000)" }
+        #expect(scope.split(separator: " ").map(String.init) == expected)
+    }
+
     @Test("two requests never share a state, nonce or verifier")
     func fresh() throws {
         let fixture = try Fixture()

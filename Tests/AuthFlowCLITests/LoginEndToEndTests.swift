@@ -123,6 +123,35 @@ struct LoginEndToEndTests {
         #expect(try await harness.storedTokens() == nil)
     }
 
+    @Test("an error redirect without state sent to the listener does not end the login: the user still signs in")
+    func strayStatelessError() async throws {
+        let harness = try LoginHarness(sendsStrayError: true)
+        let environment = harness.environment
+        let options = harness.options()
+        let login = await command { terminal throws(CLIError) in try LoginFlow.run(options, environment: environment, terminal: &terminal) }
+        #expect(login.error == nil, "\(login.errors)")
+        #expect(login.output.hasPrefix("Logged in as alice <alice@example.com>\n"))
+        #expect(try await harness.storedTokens() != nil)
+    }
+
+    @Test("an error redirect without state and nothing else ends the login at the timeout as unverified: exit 1, not 3")
+    func strayStatelessErrorAtTimeout() async throws {
+        let harness = try LoginHarness(onlyStray: true)
+        let environment = harness.environment
+        let options = {
+            var options = harness.options()
+            options.timeout = .seconds(3)
+            return options
+        }()
+        let login = await command { terminal throws(CLIError) in try LoginFlow.run(options, environment: environment, terminal: &terminal) }
+        #expect(login.status == 1, "a failure to sign in, not a denial: anyone could have sent the error")
+        let message = try #require(login.error?.message)
+        #expect(message.contains("unverified") && message.contains("access_denied: sent by someone else"), "\(message)")
+        #expect(message.contains("[10008, 9008]"), "\(message)")
+        #expect(!message.contains("the provider refused the login"))
+        #expect(try await harness.storedTokens() == nil)
+    }
+
     @Test("the device grant prints the code, opens the verification page, polls and signs in")
     func deviceLogin() async throws {
         let harness = try LoginHarness()

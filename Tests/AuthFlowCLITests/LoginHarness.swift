@@ -21,13 +21,21 @@ final class LoginHarness: Sendable {
     let opened = Locked<[String]>([])
     /// What the user does on the provider's page: "approve" or "deny".
     let decision: String
+    /// A stray request first: an OAuth error redirect without any `state` sent straight to the loopback
+    /// listener, as any local process or a web page that guesses the port could send it. With `onlyStray`,
+    /// the browser sends nothing else (the user never signs in).
+    let sendsStrayError: Bool
+    let onlyStray: Bool
     /// Whether starting a browser fails (the user then opens the printed URL by hand).
     let browserFails: Bool
     /// One HTTP client for the commands and the browser (each `URLSessionTransport` is a session of its own).
     let transport = URLSessionTransport(timeout: 10)
 
     /// `oauth2Only`: a plain OAuth 2.0 server (`authflow provider --oauth2-only`) instead of an OpenID Provider.
-    init(decision: String = "approve", browserFails: Bool = false, oauth2Only: Bool = false) throws {
+    init(
+        decision: String = "approve", browserFails: Bool = false, oauth2Only: Bool = false, sendsStrayError: Bool = false,
+        onlyStray: Bool = false
+    ) throws {
         server = try FakeProviderServer()
         var providerOptions = ProviderOptions()
         providerOptions.oauth2Only = oauth2Only
@@ -38,6 +46,8 @@ final class LoginHarness: Sendable {
         directory = base + "authflow-login-\(UUID().uuidString)"
         self.decision = decision
         self.browserFails = browserFails
+        self.sendsStrayError = sendsStrayError || onlyStray
+        self.onlyStray = onlyStray
     }
 
     deinit {
@@ -104,6 +114,11 @@ final class LoginHarness: Sendable {
 
     /// GET the sign-in page, POST the user's decision, follow the 302 to the loopback listener.
     private func signIn(_ url: String) async {
+        if sendsStrayError, let redirectURI = URLComponents(string: url)?.queryItems?.first(where: { $0.name == "redirect_uri" })?.value {
+            _ = try? await transport.send(
+                TransportRequest(method: .get, url: redirectURI + "?error=access_denied&error_description=sent%20by%20someone%20else"))
+            if onlyStray { return }
+        }
         _ = try? await transport.send(TransportRequest(method: .get, url: url))
         let query = url.split(separator: "?", maxSplits: 1).last.map(String.init) ?? ""
         let form = "query=\(Self.encoded(query))&user=alice&decision=\(decision)"

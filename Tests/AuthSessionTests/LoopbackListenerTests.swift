@@ -76,29 +76,61 @@ struct LoopbackListenerTests {
             page.contains("access_denied&lt;b&gt;") && !page.contains("<b>"), "the server's error code is shown as text, never as markup")
     }
 
-    @Test("a GET error redirect without any state (as some providers send a denial) ends the wait with an error page")
-    func statelessErrorRedirect() async throws {
+    @Test("a GET error redirect without any state gets an error page, and the wait goes on to the session's own redirect")
+    func statelessErrorRedirectKeepsWaiting() async throws {
         let listener = try LoopbackListener(path: "/callback")
         let responses = LockedStrings()
         let result = await LoopbackUserAgentTests.run(listener: listener) { port in
             // Still foreign: a stateless code, and a stateless error that also carries a code.
             responses.append(HostileClient.get(port: port, "/callback?code=evil")?.response ?? "no answer")
             responses.append(HostileClient.get(port: port, "/callback?error=access_denied&code=evil")?.response ?? "no answer")
+            // Any local process, or a page that guessed the port, can send this: it must not end the login.
             responses.append(
                 HostileClient.get(port: port, "/callback?error=access_denied&error_description=User%20denied")?.response ?? "no answer")
+            responses.append(HostileClient.get(port: port, "/callback?code=genuine&state=xyz")?.response ?? "no answer")
         }
-        let redirect = try result.get()
-        #expect(redirect.callbackURL.query == "error=access_denied&error_description=User%20denied")
-        #expect(
-            throws: AuthCallbackError.unverifiedErrorResponse(OAuthErrorResponse(error: .accessDenied, errorDescription: "User denied"))
-        ) {
-            try AuthorizationResponse(callback: redirect.callbackURL, expecting: .init(state: Self.state))
-        }
+        #expect(try result.get().callbackURL.query == "code=genuine&state=xyz", "the stateless error did not end the wait")
         let all = responses.all
-        #expect(all.count == 3)
+        #expect(all.count == 4)
         for response in all.prefix(2) { #expect(response.contains("Not this sign-in")) }
-        let page = try #require(all.last)
+        let page = all[2]
+        #expect(page.hasPrefix("HTTP/1.1 200 OK"))
         #expect(page.contains("<h1>Sign-in failed</h1>") && page.contains("access_denied") && !page.contains("Signed in"))
+        #expect(page.contains("keeps waiting"), "the page says the application is still waiting")
+        #expect(all[3].contains("<h1>Signed in</h1>"))
+    }
+
+    @Test("a stateless error redirect is reported, as unverified, when the wait times out without the session's redirect")
+    func statelessErrorRedirectAtTimeout() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let responses = LockedStrings()
+        let result = await LoopbackUserAgentTests.run(listener: listener, timeout: .seconds(2)) { port in
+            responses.append(
+                HostileClient.get(port: port, "/callback?error=access_denied&error_description=User%20denied")?.response ?? "no answer")
+            // A second one does not replace the first.
+            responses.append(HostileClient.get(port: port, "/callback?error=server_error")?.response ?? "no answer")
+        }
+        #expect(
+            throws: AuthSessionError.unverifiedErrorResponse(OAuthErrorResponse(error: .accessDenied, errorDescription: "User denied"))
+        ) { try result.get() }
+        #expect(AuthSessionError.unverifiedErrorResponse(OAuthErrorResponse(error: .accessDenied)).code == 9008)
+        #expect(responses.all.count == 2 && responses.all.allSatisfy { $0.contains("<h1>Sign-in failed</h1>") })
+    }
+
+    @Test("a stateless error redirect is reported, as unverified, when the user agent's task is cancelled")
+    func statelessErrorRedirectAtCancel() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let agent = LoopbackUserAgent(listener: listener, timeout: .seconds(120)) { _ in }
+        let request = UserAgentRequest(url: try URI(parsing: LoopbackUserAgentTests.authorize), callback: listener.callback)
+        let task = Task { try await agent.present(request) }
+        let port = listener.port
+        let page = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: HostileClient.get(port: port, "/callback?error=access_denied")?.response) }.start()
+        }
+        #expect(page?.contains("<h1>Sign-in failed</h1>") == true, "the error page was served before the cancel")
+        task.cancel()
+        let outcome = await task.result
+        #expect(throws: AuthSessionError.unverifiedErrorResponse(OAuthErrorResponse(error: .accessDenied))) { try outcome.get() }
     }
 
     @Test("a response with the session's state but no code is delivered with an error page")

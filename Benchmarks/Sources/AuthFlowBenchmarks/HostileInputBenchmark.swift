@@ -5,8 +5,10 @@ import AuthJWT
 import Foundation
 
 /// Hostile input: how the time to read a JSON number as a NumericDate, to parse nesting at the depth limit,
-/// megabyte strings, thousands of form or `WWW-Authenticate` parameters and large JWK Sets grows with the input. Each case runs at doubling sizes and prints the time ratio to the previous
-/// size: about 2 is linear; about 4 is quadratic, the shape of the old `0.000…1` NumericDate bug (400,000
+/// megabyte strings, thousands of form or `WWW-Authenticate` parameters, large JWK Sets and an authorization
+/// request with up to 100,000 extra scopes grows with the input. Each case runs at growing sizes (doubling, or
+/// tenfold for the scopes) and prints the time ratio to the previous size, and the growth per doubling over
+/// the range: about 2 is linear; about 4 is quadratic, the shape of the old `0.000…1` NumericDate bug (400,000
 /// zeros took 13 s through `UserInfo.claims`). There is no peer: the number that matters is the growth.
 enum HostileInputBenchmark {
     /// Above this growth per doubling (averaged over the sizes) a case is flagged: linear work gives
@@ -125,7 +127,31 @@ enum HostileInputBenchmark {
                 }
             ))
 
-        print("\nHostile input growth (AuthJSON, AuthJWT): time per operation, and the ratio when the input doubles")
+        // Issue 28 item 8: the extra scopes were deduplicated with `contains` in a loop (×3.9 per doubling).
+        let configuration = try! ClientConfiguration(
+            issuer: "https://server.example.com", clientID: "demo-app", redirectURI: "com.example.app:/oauth/callback",
+            scopes: [.openID, .email, .profile])
+        let metadata = ProviderMetadata(
+            issuer: "https://server.example.com", authorizationEndpoint: "https://server.example.com/authorize",
+            tokenEndpoint: "https://server.example.com/token", jwksURI: "https://server.example.com/jwks")
+        cases.append(
+            (
+                "AuthorizationRequest n extra scopes", "scopes", [1_000, 10_000, 100_000],
+                { count in
+                    // Every scope twice, so half of them are duplicates the request drops.
+                    let scopes = (0..<count).map { Scope(rawValue: "s\($0 % (count / 2))") }
+                    let options = AuthorizationRequest.Options(extraScopes: scopes)
+                    return {
+                        var generator = SystemRandomNumberGenerator()
+                        blackHole(
+                            try? AuthorizationRequest(configuration: configuration, metadata: metadata, options: options, using: &generator)
+                        )
+                    }
+                }
+            ))
+
+        print(
+            "\nHostile input growth (AuthJSON, AuthJWT, AuthCallback, AuthClient): time per operation, and the ratio to the previous size")
         print(pad("case (size: digits or levels)", 34) + padLeft("size", 10) + padLeft("ms/op", 11) + padLeft("×prev", 8) + "  growth")
         for (name, unit, sizes, body) in cases {
             var previous: Double? = nil
@@ -142,7 +168,9 @@ enum HostileInputBenchmark {
             }
             // The growth over the whole range, per doubling: one step can jump when an allocation crosses
             // into another cache level or into mmap, but only super-linear work keeps the average above 2.
-            let growth = pow(times[times.count - 1] / times[0], 1 / Double(times.count - 1))
+            // Sizes that grow tenfold are measured per doubling too: log2 of the size ratio doublings in all.
+            let doublings = log2(Double(sizes[sizes.count - 1]) / Double(sizes[0]))
+            let growth = pow(times[times.count - 1] / times[0], 1 / doublings)
             print(
                 pad("", 34) + padLeft("×\(format(growth, decimals: 2))", 29) + "  per doubling over the range: "
                     + (growth <= superLinearRatio ? "linear" : "SUPER-LINEAR (quadratic is ×4)"))
@@ -161,7 +189,7 @@ enum HostileInputBenchmark {
     private static func label(_ size: Int, unit: String) -> String {
         switch unit {
         case "levels": "\(size) lv"
-        case "pairs", "params", "keys": "\(size)"
+        case "pairs", "params", "keys", "scopes": "\(size)"
         default: size >= 1 << 20 ? "\(size >> 20) Mi" : "\(size >> 10) Ki"
         }
     }

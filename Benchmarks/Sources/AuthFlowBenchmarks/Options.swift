@@ -2,7 +2,7 @@ import Foundation
 
 /// The command line: `--quick`, `--only SECTION`, `--json FILE`, `--gate FILE`, `--help`.
 struct Options {
-    static let sections = ["digest", "base64url", "pkce", "idtoken", "signature", "signing", "callback", "hostile", "login"]
+    static let sections = ["digest", "base64url", "pkce", "idtoken", "signature", "signing", "callback", "forms", "hostile", "login"]
 
     static let help = """
         authflow-benchmarks: AuthFlow's primitives side by side with their peers, in one release run.

@@ -205,6 +205,11 @@ await section("callback") {
     table(
         "callback", "Callback parsing (AuthCallback; peer: Foundation URLComponents)", CallbackBenchmark.run(settings: settings))
 }
+await section("forms") {
+    table(
+        "forms", "Large form data, 1 KB to 5 MB (AuthCallback; peer: Foundation URLComponents)",
+        FormDecodingBenchmark.run(settings: settings))
+}
 await section("hostile") {
     HostileInputBenchmark.run(settings: settings)
 }

@@ -58,7 +58,9 @@ enum FormDecoding {
     /// Plain text is copied sixteen bytes at a time (eight, then one, near the end) up to the first `&`,
     /// `=`, `%`, `+` or non-ASCII byte: a block copied whole may carry bytes past that one, which the next
     /// step overwrites, and a store made while `index + 16 <= range.upperBound` ends within the output's
-    /// room because each input byte gives at most one output byte.
+    /// room because each input byte gives at most one output byte. At such a byte no block is loaded or
+    /// stored, and a run of `&` is copied in a loop of its own: input dense with them (`&&&…`, `a=1&a=1&…`)
+    /// costs a compare per byte, not a block copy.
     @inline(__always)
     static func decode(
         _ base: UnsafePointer<UInt8>, _ range: Range<Int>, into output: UnsafeMutablePointer<UInt8>,
@@ -73,7 +75,9 @@ enum FormDecoding {
         // means non-ASCII, to be checked as UTF-8.
         var bits: UInt8 = 0
         while true {
-            if index + 16 <= range.upperBound {
+            if index < range.upperBound, table[Int(base[index])] != 0 {
+                // Already at a byte to act on (dense separators, `a=1&a=1&…`): no block or word to copy first.
+            } else if index + 16 <= range.upperBound {
                 let block = Block.load(base + index)
                 Block.store(block, output + count)
                 let plain = Block.leadingCount(Block.formSpecials(block))
@@ -113,9 +117,12 @@ enum FormDecoding {
                     field(decoded)
                 }
                 if atEnd { return count }
-                output[count] = UInt8(ascii: "&")
-                index += 1
-                count += 1
+                // This `&` and any right after it (empty segments), copied as they are in one tight loop.
+                repeat {
+                    output[count] = UInt8(ascii: "&")
+                    index += 1
+                    count += 1
+                } while index < range.upperBound && base[index] == UInt8(ascii: "&")
                 fieldStart = count
                 nameEnd = -1
                 bits = 0
@@ -149,6 +156,21 @@ enum FormDecoding {
             output[count] = byte
             count += 1
         }
+    }
+
+    /// How many fields `base[range]` holds at most: its non-empty `&`-separated segments, each of which
+    /// ``decode(_:_:into:field:)`` reports (unless it throws first). One pass over the bytes, so a caller can
+    /// reserve room for a large input's fields at once instead of growing by copies (and a run of `&` costs
+    /// no room at all).
+    static func fieldCount(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        var afterSeparator = true
+        for index in range {
+            let isSeparator = base[index] == UInt8(ascii: "&")
+            if afterSeparator, !isSeparator { count += 1 }
+            afterSeparator = isSeparator
+        }
+        return count
     }
 
     /// Whether `bytes` hold no field: nothing but the `&` of empty segments, which ``decode(_:_:into:field:)``

@@ -140,10 +140,11 @@ enum LoginCommand: CLICommand {
         case .success(let redirect):
             terminal.write(redirect.callbackURL.text + "\n", to: .standardOutput)
             if let body = redirect.formBody {
-                terminal.write("form body: " + String(decoding: body, as: UTF8.self) + "\n", to: .standardOutput)
+                // Any local process can post to the listener: its bytes are printed without control characters.
+                terminal.write("form body: " + ServerText.printable(String(decoding: body, as: UTF8.self)) + "\n", to: .standardOutput)
             }
         case .failure(let error):
-            throw .failure("\(error)")
+            throw .failure(ServerText.printable("\(error)"))
         }
     }
 

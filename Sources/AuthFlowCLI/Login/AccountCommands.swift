@@ -25,7 +25,8 @@ enum AccountCommands {
         }
         let info = try result.get(profile: profile.name)
         terminal.write(
-            String(decoding: JSONValue.object(info.claims.object).serialized(pretty: true), as: UTF8.self) + "\n", to: .standardOutput)
+            ServerText.json(String(decoding: JSONValue.object(info.claims.object).serialized(pretty: true), as: UTF8.self)) + "\n",
+            to: .standardOutput)
     }
 
     /// `logout`: revokes the refresh token (RFC 7009) through `User.logout`, forgets the profile's tokens
@@ -60,7 +61,7 @@ enum AccountCommands {
         case .revoked(let hint): text += "\(hint.replacingPlaceholder("_", with: " ")) revoked\n"
         case .notSupported:
             text += "NOT revoked (the provider has no revocation endpoint; the refresh token stays valid until it expires)\n"
-        case .failed(let error): text += "NOT revoked (\(error))\n"
+        case .failed(let error): text += "NOT revoked (\(ServerText.printable("\(error)")))\n"
         case .skipped: text += "nothing to revoke\n"
         }
         // Without id_token_hint: the output never shows a token (the client_id names the client instead).
@@ -91,7 +92,9 @@ enum AccountCommands {
             let tokens = try? TokenCommands.stored(profile, store: profiles.credentials(name))
             if let tokens {
                 text +=
-                    "  user:     " + (profile.subject.map { $0 + (profile.email.map { " <\($0)>" } ?? "") } ?? "(no subject: OAuth 2.0)")
+                    "  user:     "
+                    + (profile.subject.map { ServerText.printable($0 + (profile.email.map { " <\($0)>" } ?? "")) }
+                        ?? "(no subject: OAuth 2.0)")
                     + "\n"
                 text += TokenSummary.lines(tokens, now: now, fallbackScopes: profile.scopes)
             } else {

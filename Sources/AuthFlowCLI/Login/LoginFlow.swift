@@ -80,7 +80,7 @@ enum LoginFlow {
         try profiles.save(profile)
         let style = TextStyle(for: .standardOutput, of: terminal)
         let who =
-            user.subject.map { style.bold($0) + (credential?.email.map { " <\($0)>" } ?? "") }
+            user.subject.map { style.bold(ServerText.printable($0)) + (credential?.email.map { " <\(ServerText.printable($0))>" } ?? "") }
             ?? "client \(profile.clientID) (no subject: OAuth 2.0)"
         var summary = style.success("Logged in") + " as " + who + "\n"
         summary += "  profile:  \(profile.name)\n  issuer:   \(profile.issuer)\n"
@@ -103,9 +103,10 @@ enum LoginFlow {
             throw .usage("--oauth2 logs in without OpenID Connect: leave out --scope openid, or leave out --oauth2")
         }
         var scopes = oauth2 ? [] : ["openid"]
+        var present = Set(scopes)
         let previousScopes = same.flatMap { $0.openIDConnect == !oauth2 ? $0.scopes : nil }
         for scope in options.scopes.isEmpty ? (previousScopes ?? (oauth2 ? [] : defaultScopes)) : options.scopes
-        where !scopes.contains(scope) {
+        where present.insert(scope).inserted {
             scopes.append(scope)
         }
         return Profile(
@@ -198,8 +199,10 @@ enum LoginFlow {
             }
         }
         let (client, authorization) = try prepared.get(profile: profile.name)
-        var text = "authflow: to sign in, open \(authorization.verificationURI) and enter the code\n\n    \(authorization.userCode)\n\n"
-        if let complete = authorization.verificationURIComplete { text += "authflow: or open \(complete)\n" }
+        // The provider chose these: no control character of theirs reaches the terminal.
+        let (uri, code) = (ServerText.printable(authorization.verificationURI), ServerText.printable(authorization.userCode))
+        var text = "authflow: to sign in, open \(uri) and enter the code\n\n    \(code)\n\n"
+        if let complete = authorization.verificationURIComplete { text += "authflow: or open \(ServerText.printable(complete))\n" }
         terminal.write(text, to: .standardError)
         if !options.noBrowser, environment.openBrowser(authorization.verificationURIComplete ?? authorization.verificationURI) == nil {
             terminal.write("authflow: opened the verification page in the browser\n", to: .standardError)

@@ -75,9 +75,10 @@ enum ProfileClient {
     /// An error of the configuration, with what to do about an http issuer.
     static func hint(_ error: AuthClientError, profile: Profile) -> String {
         if case .insecureURL = error, profile.issuer.hasPrefix("http:"), !profile.insecureLoopbackIssuer {
-            return "\(error) (for a test provider on 127.0.0.1, such as 'authflow provider', add --insecure-loopback-issuer)"
+            return ServerText.printable("\(error)")
+                + " (for a test provider on 127.0.0.1, such as 'authflow provider', add --insecure-loopback-issuer)"
         }
-        return "\(error)"
+        return ServerText.printable("\(error)")
     }
 }
 
@@ -88,28 +89,40 @@ extension CLIError {
     }
 
     /// A library error from one of the login commands: denials and cancellations as ``loginDenied(_:)``,
-    /// a session the provider ended as a failure saying to log in again, the rest as failures.
+    /// a session the provider ended as a failure saying to log in again, the rest as failures. The server's
+    /// text in it (an error code and description, anything a library error quotes) is ``ServerText``.
     static func login(_ error: AuthClientError, profile: String) -> CLIError {
         let again = profile == "default" ? "authflow login" : "authflow login --profile \(profile)"
+        let said = ServerText.printable("\(error)")
         switch error {
         case .deviceAuthorizationDenied:
             return .loginDenied("the login was denied on the verification page (access_denied, RFC 8628 §3.5)")
         case .session(let session) where session == .canceledLogin:
             return .loginDenied("the login was cancelled")
+        case .session(.unverifiedErrorResponse(let response)):
+            // Anyone who can reach the loopback port could have sent it: a failure to sign in, not a denial.
+            return .failure(
+                "no redirect of this login arrived before the wait ended; an error response without the login's state did, "
+                    + "so it is unverified (the provider may have refused, or another program sent it): \(Self.oauthText(response)) "
+                    + "[\(error.code), \(AuthSessionError.unverifiedErrorResponse(response).code)]")
         case .callback(let callback):
             if let response = callback.oauthErrorResponse {
-                let description = response.errorDescription.map { ": \($0)" } ?? ""
-                return .loginDenied("the provider refused the login: \(response.error.rawValue)\(description) [\(error.code)]")
+                return .loginDenied("the provider refused the login: \(Self.oauthText(response)) [\(error.code)]")
             }
-            return .failure("\(error)")
+            return .failure(said)
         case .endpointNotAvailable("device_authorization"):
             return .failure(
-                "\(error): the provider advertises no device authorization endpoint (RFC 8628 §4); if it serves one anyway, "
+                "\(said): the provider advertises no device authorization endpoint (RFC 8628 §4); if it serves one anyway, "
                     + "give it with --device-authorization-endpoint URL")
         case .refreshFailed, .loggedOut:
-            return .failure("\(error); the session has ended: log in again with '\(again)'")
+            return .failure("\(said); the session has ended: log in again with '\(again)'")
         default:
-            return .failure("\(error)")
+            return .failure(said)
         }
+    }
+
+    /// `access_denied: the user said no`, as safe to print as ``ServerText`` makes it.
+    private static func oauthText(_ response: OAuthErrorResponse) -> String {
+        ServerText.printable(response.error.rawValue + (response.errorDescription.map { ": \($0)" } ?? ""))
     }
 }

@@ -114,7 +114,7 @@ enum TokenCommands {
             if name == "access_token" { try? object.append("token_type", "Bearer") }
             try? object.append("expires_at", tokens.expiresAt.map { .string(ISO8601.string($0)) } ?? .null)
             try? object.append("scope", tokens.scopes.map { .string($0.joined(separator: " ")) } ?? .null)
-            return String(decoding: JSONValue.object(object).serialized(pretty: true), as: UTF8.self) + "\n"
+            return ServerText.json(String(decoding: JSONValue.object(object).serialized(pretty: true), as: UTF8.self)) + "\n"
         case .execCredential:
             // https://kubernetes.io/docs/reference/access-authn-authz/authentication/#input-and-output-formats
             var status = JSONObject()
@@ -124,7 +124,7 @@ enum TokenCommands {
             try? object.append("apiVersion", "client.authentication.k8s.io/v1")
             try? object.append("kind", "ExecCredential")
             try? object.append("status", .object(status))
-            return String(decoding: JSONValue.object(object).serialized(), as: UTF8.self) + "\n"
+            return ServerText.json(String(decoding: JSONValue.object(object).serialized(), as: UTF8.self)) + "\n"
         }
     }
 

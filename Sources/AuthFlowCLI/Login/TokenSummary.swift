@@ -9,7 +9,7 @@ enum TokenSummary {
         var text =
             "  expires:  " + (tokens.expiresAt.map { "\(ISO8601.string($0)) (\(ISO8601.relative($0, now: now)))" } ?? "unknown") + "\n"
         let scopes = tokens.scopes ?? fallbackScopes
-        text += "  scopes:   \(scopes.isEmpty ? "(none)" : scopes.joined(separator: " "))\n"
+        text += "  scopes:   \(scopes.isEmpty ? "(none)" : ServerText.printable(scopes.joined(separator: " ")))\n"
         text += "  refresh:  " + (tokens.refreshToken == nil ? "no (log in again when the access token expires)" : "yes") + "\n"
         return text
     }

@@ -17,10 +17,10 @@ import AuthDigest
 /// URL (from the browser's command line, for instance) can still send a response the listener accepts.
 ///
 /// A redirect (GET) with no `state` at all that is an OAuth error response — some providers omit `state`
-/// from error redirects, against RFC 6749 §4.1.2.1 — is `failed`, not `foreign`, so that a denial ends the
-/// wait instead of running into the timeout. Nothing from it is trusted (`AuthorizationResponse` reports it
-/// as `unverifiedErrorResponse`), but it does end the login: a page that knows the listener's port can end
-/// a login in progress that way (it cannot sign anyone in). A form POST without `state` stays `foreign`.
+/// from error redirects, against RFC 6749 §4.1.2.1 — is `unverifiedError`: the browser gets an error page, but
+/// the wait goes on, since any local process or a web page that guesses the listener's port can send one. The
+/// listener reports it only if the wait then ends without this session's response (timeout or cancel). A form
+/// POST without `state` stays `foreign`.
 struct RedirectCheck {
     /// What a request on the callback path is, for the listener.
     enum Verdict: Equatable {
@@ -33,6 +33,10 @@ struct RedirectCheck {
         /// for anything else wrong with it (no code, a repeated parameter). Answered with an error page and
         /// delivered: the caller's own check reports why.
         case failed(OAuthErrorResponse?)
+        /// An OAuth error response with no `state` at all, in a GET: perhaps the provider's denial, perhaps
+        /// anyone's. Answered with an error page; the wait goes on, and the error is reported only if it ends
+        /// without this session's response.
+        case unverifiedError(OAuthErrorResponse)
     }
 
     /// The `state` sent in the authorization request.
@@ -49,12 +53,12 @@ struct RedirectCheck {
     }
 
     /// Judges a request's decoded parameters (the query of a GET, the body of a form POST); nil when they
-    /// did not decode. With `acceptsStatelessError` (a GET redirect), an OAuth error response without any
-    /// `state` is `failed` (see the type's documentation).
-    func judge(_ parameters: [FormParameter]?, acceptsStatelessError: Bool = false) -> Verdict {
+    /// did not decode. With `readsStatelessError` (a GET redirect), an OAuth error response without any
+    /// `state` is `unverifiedError` (see the type's documentation).
+    func judge(_ parameters: [FormParameter]?, readsStatelessError: Bool = false) -> Verdict {
         guard let parameters else { return .foreign }
         let states = parameters.filter(Self.isState)
-        if states.isEmpty, acceptsStatelessError, let error = Self.statelessError(parameters) { return .failed(error) }
+        if states.isEmpty, readsStatelessError, let error = Self.statelessError(parameters) { return .unverifiedError(error) }
         guard states.count == 1, ConstantTime.isEqual(states[0].value.utf8, expectedState.utf8) else { return .foreign }
         do throws(AuthCallbackError) {
             _ = try AuthorizationResponse(parameters: parameters, expecting: .init(state: expectedState))
