@@ -37,7 +37,7 @@ struct DPoPDemoFlow: Sendable {
 
         out.step(
             1, "A DPoP key and the authorization request", "RFC 9449 §10, RFC 7638",
-            "AuthorizationRequest — Sources/AuthClient/AuthorizationRequest.swift; P256PrivateKey — Sources/AuthJWT")
+            "AuthorizationRequest — Sources/AuthClient/Login/AuthorizationRequest.swift; P256PrivateKey — Sources/AuthJWT")
         var generator = SystemRandomNumberGenerator()
         let request = try client.authorizationRequest(using: &generator)
         let key = try demoRequire(request.dpopKey)
@@ -51,7 +51,7 @@ struct DPoPDemoFlow: Sendable {
 
         out.step(
             3, "Code exchange with a DPoP proof", "RFC 9449 §4, §5, §8",
-            "AuthClient.exchangeCode — Sources/AuthClient/AuthClient+DPoP.swift")
+            "AuthClient.exchangeCode — Sources/AuthClient/DPoP/AuthClient+DPoP.swift")
         let user = try await client.completeLogin(request, redirect: redirect)
         for (sent, response) in wire.takeExchanges() {
             out.exchanges([(sent, response)])
@@ -66,7 +66,7 @@ struct DPoPDemoFlow: Sendable {
         out.value("cnf.jkt", provider.boundKeyThumbprint(ofAccessToken: tokens.accessToken) ?? "none", "what the provider bound it to")
 
         out.step(
-            4, "A resource request", "RFC 9449 §7, §9", "User.send — Sources/AuthClient/User.swift, AuthClient+DPoP.swift")
+            4, "A resource request", "RFC 9449 §7, §9", "User.send — Sources/AuthClient/Session/User.swift, AuthClient+DPoP.swift")
         provider.rotateDPoPNonce()
         out.line("    … the provider rotates its nonce, as servers do")
         let profile = try await user.fetchProfile()

@@ -94,7 +94,7 @@ struct DemoFlow: Sendable {
 
     private func flow(provider: FakeOpenIDProvider, wire: DemoTransport, out: inout Narration) async throws {
         // 1. Discovery
-        out.step(1, "Discovery", "OpenID Connect Discovery 1.0 §4", "AuthClient.discover — Sources/AuthClient/AuthClient.swift")
+        out.step(1, "Discovery", "OpenID Connect Discovery 1.0 §4", "AuthClient.discover — Sources/AuthClient/Client/AuthClient.swift")
         let client = try await attempt(1, &out, wire) { try await AuthClient.discover(provider.clientConfiguration, transport: wire) }
         out.exchanges(wire.takeExchanges())
         out.check("the document's issuer is exactly the configured one (§4.3): \(client.metadata.issuer)")
@@ -104,7 +104,7 @@ struct DemoFlow: Sendable {
         out.step(
             2, "Authorization request with PKCE, state and nonce",
             "RFC 6749 §4.1.1, RFC 7636 §4.1–4.3, OpenID Connect Core §3.1.2.1",
-            "AuthorizationRequest — Sources/AuthClient/AuthorizationRequest.swift; AuthPKCE")
+            "AuthorizationRequest — Sources/AuthClient/Login/AuthorizationRequest.swift; AuthPKCE")
         var generator = DemoGenerator(octets: verifierOctets ?? [])
         let request = try client.authorizationRequest(using: &generator)
         out.value("code_verifier", request.pkce.verifier.value, "43 characters from 32 random octets, kept secret until step 4")
@@ -137,7 +137,7 @@ struct DemoFlow: Sendable {
         // 4. Code exchange
         out.step(
             4, "Code exchange at the token endpoint", "RFC 6749 §4.1.3 and §5.1, RFC 7636 §4.5–4.6",
-            "AuthClient.exchangeCode — Sources/AuthClient/AuthClient+TokenEndpoint.swift")
+            "AuthClient.exchangeCode — Sources/AuthClient/Tokens/AuthClient+TokenEndpoint.swift")
         if failure == .tokenServer { provider.fail(.token, with: .status(500)) }
         if let defect = Self.defect(for: failure) { provider.spoilNextIDToken(defect) }
         let exchangeRequest: AuthorizationRequest
@@ -186,7 +186,7 @@ struct DemoFlow: Sendable {
         // 7. A bearer request
         out.step(
             7, "A request with the access token", "RFC 6750 §2.1, OpenID Connect Core §5.3",
-            "User.send and User.fetchProfile — Sources/AuthClient/User.swift")
+            "User.send and User.fetchProfile — Sources/AuthClient/Session/User.swift")
         let profile = try await attempt(7, &out, wire) { try await user.fetchProfile() }
         out.exchanges(wire.takeExchanges())
         out.check("userinfo's sub '\(profile.subject)' is the ID token's sub (§5.3.2)")
@@ -194,7 +194,7 @@ struct DemoFlow: Sendable {
         // 8. 401 and the refresh
         out.step(
             8, "The access token stops working: 401, one refresh, one retry", "RFC 6750 §3.1, RFC 6749 §6",
-            "User (single-flight refresh) — Sources/AuthClient/User.swift")
+            "User (single-flight refresh) — Sources/AuthClient/Session/User.swift")
         provider.expireAccessTokens()
         if failure == .refresh { provider.revokeRefreshTokens() }
         let logouts = client.logoutEvents()
@@ -217,7 +217,7 @@ struct DemoFlow: Sendable {
         // 9. Logout
         out.step(
             9, "Logout", "RFC 7009 §2, OpenID Connect RP-Initiated Logout 1.0 §2",
-            "User.logout — Sources/AuthClient/User.swift")
+            "User.logout — Sources/AuthClient/Session/User.swift")
         let result = try await attempt(9, &out, wire) { try await user.logout() }
         out.exchanges(wire.takeExchanges())
         out.check("refresh token revoked: \(result.didRevoke); user removed from the store, logoutEvents() told")

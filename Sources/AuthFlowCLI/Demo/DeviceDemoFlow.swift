@@ -62,7 +62,7 @@ struct DeviceDemoFlow: Sendable {
 
         // 1. Discovery
         out.step(
-            1, "Discovery", "OpenID Connect Discovery 1.0 §4, RFC 8628 §4", "AuthClient.discover — Sources/AuthClient/AuthClient.swift")
+            1, "Discovery", "OpenID Connect Discovery 1.0 §4, RFC 8628 §4", "AuthClient.discover — Sources/AuthClient/Client/AuthClient.swift")
         var clientConfiguration = try provider.clientConfiguration
         clientConfiguration.allowedAlgorithms = [.es256]
         let configuration = clientConfiguration
@@ -75,7 +75,7 @@ struct DeviceDemoFlow: Sendable {
         // 2. The device authorization request
         out.step(
             2, "Device authorization request", "RFC 8628 §3.1, §3.2",
-            "AuthClient.requestDeviceAuthorization — Sources/AuthClient/AuthClient+DeviceAuthorization.swift")
+            "AuthClient.requestDeviceAuthorization — Sources/AuthClient/DeviceAuthorization/AuthClient+DeviceAuthorization.swift")
         let authorization = try await demo.attempt(2, &out, wire) { try await client.requestDeviceAuthorization() }
         out.exchanges(wire.takeExchanges())
         out.value("user_code", authorization.userCode, "what the user types on the other device")
@@ -107,7 +107,7 @@ struct DeviceDemoFlow: Sendable {
         // 4. Polling
         out.step(
             4, "Polling the token endpoint", "RFC 8628 §3.4, §3.5",
-            "AuthClient.pollDeviceAuthorization — Sources/AuthClient/AuthClient+DeviceAuthorization.swift")
+            "AuthClient.pollDeviceAuthorization — Sources/AuthClient/DeviceAuthorization/AuthClient+DeviceAuthorization.swift")
         let pending = Locked(0)
         let failure = failure
         let polled = await Result { () async throws(AuthClientError) -> User in
@@ -147,7 +147,7 @@ struct DeviceDemoFlow: Sendable {
         // 5. A bearer request
         out.step(
             5, "A request with the access token", "RFC 6750 §2.1, OpenID Connect Core §5.3",
-            "User.fetchProfile — Sources/AuthClient/User.swift")
+            "User.fetchProfile — Sources/AuthClient/Session/User.swift")
         let profile = try await demo.attempt(5, &out, wire) { try await user.fetchProfile() }
         out.exchanges(wire.takeExchanges())
         out.check("signed in as '\(profile.subject)', the same User as after the code flow")

@@ -71,7 +71,7 @@ struct MCPDemoFlow: Sendable {
         out.step(
             1, "Discovery: 401 → resource metadata → authorization server metadata → registration",
             "MCP authorization; RFC 6750 §3, RFC 9728 §3 §5, RFC 8414 §3, RFC 7591 §3",
-            "MCPAuthorization.discover — Sources/AuthClient/MCPAuthorization.swift")
+            "MCPAuthorization.discover — Sources/AuthClient/MCP/MCPAuthorization.swift")
         let options = MCPAuthorization.Options(redirectURI: "http://127.0.0.1:53682/callback", clientName: "authflow demo")
         let mcp = try await demo.attempt(1, &out, wire) {
             try await MCPAuthorization.discover(
@@ -88,7 +88,7 @@ struct MCPDemoFlow: Sendable {
         // 2. Login with the resource
         out.step(
             2, "Login with PKCE and resource", "RFC 6749 §4.1, RFC 7636, RFC 8707 §2.1–2.2",
-            "MCPAuthorization.login — Sources/AuthClient/MCPAuthorization+Login.swift")
+            "MCPAuthorization.login — Sources/AuthClient/MCP/MCPAuthorization+Login.swift")
         var generator = SeededRandomNumberGenerator(seed: 17)
         let user = try await demo.attempt(2, &out, wire) { try await mcp.login(with: provider.browser(), using: &generator) }
         out.exchanges(wire.takeExchanges())
@@ -96,7 +96,7 @@ struct MCPDemoFlow: Sendable {
         out.check("ID token validated; signed in as \(user.subject ?? "(no subject)")")
 
         // 3. Calling the server
-        out.step(3, "Calling the MCP server", "RFC 6750 §2.1", "User.send — Sources/AuthClient/User.swift")
+        out.step(3, "Calling the MCP server", "RFC 6750 §2.1", "User.send — Sources/AuthClient/Session/User.swift")
         let target: String
         if failure == .wrongAudience {
             var other = FakeProtectedResource.Configuration(resource: "https://other-mcp.authflow.test/mcp")
