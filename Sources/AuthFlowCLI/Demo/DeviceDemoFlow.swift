@@ -62,7 +62,8 @@ struct DeviceDemoFlow: Sendable {
 
         // 1. Discovery
         out.step(
-            1, "Discovery", "OpenID Connect Discovery 1.0 §4, RFC 8628 §4", "AuthClient.discover — Sources/AuthClient/Client/AuthClient.swift")
+            1, "Discovery", "OpenID Connect Discovery 1.0 §4, RFC 8628 §4",
+            "AuthClient.discover — Sources/AuthClient/Client/AuthClient.swift")
         var clientConfiguration = try provider.clientConfiguration
         clientConfiguration.allowedAlgorithms = [.es256]
         let configuration = clientConfiguration

@@ -61,7 +61,8 @@ struct PushedAuthorizationDemoFlow: Sendable {
         let demo = DemoFlow(failure: nil, verifierOctets: nil)
 
         out.step(
-            1, "Discovery", "OpenID Connect Discovery 1.0 §4, RFC 9126 §5", "AuthClient.discover — Sources/AuthClient/Client/AuthClient.swift")
+            1, "Discovery", "OpenID Connect Discovery 1.0 §4, RFC 9126 §5",
+            "AuthClient.discover — Sources/AuthClient/Client/AuthClient.swift")
         var clientConfiguration = try provider.clientConfiguration
         clientConfiguration.allowedAlgorithms = [.es256]
         clientConfiguration.resources = [Self.api, Self.files]
@@ -104,7 +105,8 @@ struct PushedAuthorizationDemoFlow: Sendable {
             }
         }
 
-        out.step(4, "Code exchange", "RFC 6749 §4.1.3, RFC 8707 §2.2", "AuthClient.completeLogin — Sources/AuthClient/Client/AuthClient.swift")
+        out.step(
+            4, "Code exchange", "RFC 6749 §4.1.3, RFC 8707 §2.2", "AuthClient.completeLogin — Sources/AuthClient/Client/AuthClient.swift")
         let user = try await demo.attempt(4, &out, wire) { try await client.completeLogin(request, redirect: redirect) }
         out.exchanges(wire.takeExchanges())
         let tokens = try requireDemo(await user.tokens, step: 4)
@@ -112,7 +114,8 @@ struct PushedAuthorizationDemoFlow: Sendable {
             "audience", (provider.audience(ofAccessToken: tokens.accessToken) ?? []).joined(separator: " "), "the resources asked for")
 
         out.step(
-            5, "A token for one resource", "RFC 8707 §2.2", "User.accessToken(forResource:) — Sources/AuthClient/Session/User+Resources.swift")
+            5, "A token for one resource", "RFC 8707 §2.2",
+            "User.accessToken(forResource:) — Sources/AuthClient/Session/User+Resources.swift")
         let token = try await demo.attempt(5, &out, wire) { try await user.accessToken(forResource: Self.files) }
         out.exchanges(wire.takeExchanges())
         out.value("audience", (provider.audience(ofAccessToken: token) ?? []).joined(separator: " "), "only that resource")
