@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
 """Writes the seed corpus of every fuzz target into OUTDIR/<target>/.
 
 Seeds come from the vector files in Tests/TestVectors/Vectors (tokens, URIs, JSON documents, JWK Sets, form

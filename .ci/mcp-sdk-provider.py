@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
 """An OAuth 2.0 authorization server without OpenID Connect, and an MCP server it protects, both made of the
 reference MCP Python SDK (PyPI `mcp`) for .ci/interop-mcp: what the SDK's "simple-auth" example serves,
 written here (the example is not shipped in the package), on one port.

@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
 """Prints the figure tables of Docs/Performance.md from benchmark runs saved with --json.
 
 The first run is the one shown; every run's ratio is listed beside it, so a reader sees the spread, not one

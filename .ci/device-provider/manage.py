@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
 """Django's command-line utility for the device-grant interop provider (see .ci/interop-device)."""
 import os
 import sys

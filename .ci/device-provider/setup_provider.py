@@ -1,3 +1,7 @@
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
+
 """Fills the device-grant interop provider's fresh database (after `manage.py migrate`): the test user
 and the device client. Run with DJANGO_SETTINGS_MODULE=deviceprovider.settings and the environment
 .ci/interop-device sets. Prints nothing secret (the test user's password is a fixed test value).

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 // Prelude `apple`: what a Sign in with Apple form_post brings, signed by a test key in Apple's place.
 import AuthFlow
 import AuthTesting

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 // Prelude `login`: the values the flow articles assume, from a provider that runs in this process
 // (AuthTesting's FakeOpenIDProvider, RS256, user "alice"). Each name is what the prose calls it.
 import AuthFlow

@@ -1,3 +1,7 @@
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
+
 """Verifies, with pyca/cryptography and joserfc (not AuthFlow), what `authflow` signed.
 
 Usage: verify.py DIR. DIR holds keyN.jwk (private JWKs from `authflow key generate`), and tokens.txt with

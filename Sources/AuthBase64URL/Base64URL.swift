@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Base64url encoding without padding: RFC 4648 §5, as JOSE uses it (RFC 7515 §2 and Appendix C) and
 /// as PKCE uses it for the S256 challenge (RFC 7636 §4.2).
 ///

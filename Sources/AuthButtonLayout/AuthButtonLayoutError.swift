@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// An error from AuthButtonLayout: a button that cannot be laid out as asked.
 ///
 /// Each case has a stable numeric ``code`` (8001 and up).

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A Sign in with Apple button as a design asks for it: type, style, size, corner radius, margin and
 /// whether it shows the title; checked against the rules and laid out without any UI framework.
 ///

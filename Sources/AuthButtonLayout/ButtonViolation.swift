@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// One way a button spec breaks the Sign in with Apple button rules. ``ButtonSpec/violations()`` lists
 /// them all, so that a form can show every problem at once.
 public enum ButtonViolation: Hashable, Sendable {

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A rectangle in points (origin at the top left, y down, as in UIKit, AppKit flipped views and SVG),
 /// without any UI framework.
 public struct Rect: Hashable, Sendable, Codable {

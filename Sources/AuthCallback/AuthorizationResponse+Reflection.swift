@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 extension AuthorizationResponse: CustomReflectable {
     /// What `dump`, `Mirror` and debuggers show: the issuer and the parameter names; the code, state,
     /// ID token and Sign in with Apple's `user` JSON (name and email) are redacted, as in the description.

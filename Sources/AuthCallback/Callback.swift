@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Which redirects complete a web authentication session, like Apple's
 /// `ASWebAuthenticationSession.Callback` (RFC 8252 §7 lists the three kinds for native apps).
 ///

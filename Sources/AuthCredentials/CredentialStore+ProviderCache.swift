@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The provider cache (``ProviderCache``): optional for a store. The defaults keep nothing, so a
 /// conformance written before the cache existed still compiles and works — its clients just cannot start
 /// offline. ``InMemoryCredentialStore`` and ``FileCredentialStore`` keep it in their document.

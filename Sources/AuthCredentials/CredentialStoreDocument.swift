@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The contents of a credential store: every account's record, which one was saved last, client
 /// registrations and provider caches. Every store keeps one, so the merge, last-user and grant rules live
 /// here once; the file store writes it as JSON.

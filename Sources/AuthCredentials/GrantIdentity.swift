@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// What a stored session belongs to: the authorization server that issued its tokens, the client they were
 /// issued to, and the resources (RFC 8707) they were asked for. Every record a ``CredentialStore`` keeps for
 /// a client is keyed by this identity plus the account (the subject, where the provider names one), so a

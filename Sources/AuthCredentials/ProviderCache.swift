@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// An OpenID Provider's public documents as last fetched — the discovery document (OpenID Connect
 /// Discovery §4) and the JWK Set (RFC 7517 §5) — kept in the ``CredentialStore`` beside the tokens, so
 /// that a client can start and resume a user while the network is down.

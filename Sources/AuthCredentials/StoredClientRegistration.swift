@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A client registered dynamically with one authorization server (RFC 7591 §3.2.1), as a
 /// ``CredentialStore`` keeps it: the `client_id` and what the server issued with it.
 ///

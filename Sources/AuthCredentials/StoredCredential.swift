@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// What a ``CredentialStore`` keeps for one account: the grant it belongs to, the profile Apple shares only
 /// on the first sign-in, and the tokens.
 ///

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// HMAC (RFC 2104, FIPS 198-1) over a SHA-2 ``HashFunction``: the MAC behind JWS `HS256`, `HS384` and
 /// `HS512` (RFC 7518 §3.2). Usually spelled through its aliases ``HMACSHA256``, ``HMACSHA384`` and
 /// ``HMACSHA512``.

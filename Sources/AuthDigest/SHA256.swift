@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A SHA-256 hash function (FIPS 180-4 §6.2), usable one-shot or as a stream.
 ///
 /// The shape follows swift-crypto's `SHA256`, so code can move between the two:

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The 32-byte result of ``SHA256`` (FIPS 180-4 §6.2.2 step 4), held inline with no heap storage.
 ///
 /// A digest is a random-access collection of its bytes, prints as lowercase hex, and compares in

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A SHA-384 hash function (FIPS 180-4 §6.5): SHA-512's compression with its own initial value, the digest
 /// cut to 48 bytes. Usable one-shot or as a stream, with the shape of ``SHA256``.
 ///

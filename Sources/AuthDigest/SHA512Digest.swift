@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The 64-byte result of ``SHA512`` (FIPS 180-4 §6.4.2), held inline with no heap storage.
 ///
 /// Like every ``HashDigest`` it is a collection of its bytes, prints as lowercase hex and compares in

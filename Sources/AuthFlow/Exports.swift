@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 // The umbrella module: `import AuthFlow` brings in every AuthFlow library module, and nothing else is
 // defined here. Embed a single module instead (for example `AuthPKCE`) when that is all you need.
 // AuthURLSession brings Foundation's networking with it; import AuthClient alone to stay without it.

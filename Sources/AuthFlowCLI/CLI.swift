@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The dispatcher: parses the arguments against the declared commands (``CLICommand``), runs the
 /// command, and maps errors to exit statuses (``ExitStatus``: 0 success, 1 failure, 2 bad usage,
 /// 3 login denied or cancelled). Errors go to standard error as `authflow: message`; a failed write to

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Welch's t-test between two classes of timings, dudect style (Reparaz, Balasch and Verbauwhede, "Dude,
 /// is my code constant time?", DATE 2017): the statistic for all the samples and for the samples below
 /// each of a few percentiles of both classes together (the tail of a timing distribution is interrupts and

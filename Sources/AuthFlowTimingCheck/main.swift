@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 // A dudect-style timing check of ES256 signing (see `Welch`): for each pair of input classes, many
 // signatures in random class order, each timed by the thread's CPU clock, then Welch's t. Exit status 0
 // when every |t| is below 4.5 (no difference found), 1 when one is not, 2 on a usage error.

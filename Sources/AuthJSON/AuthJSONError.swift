@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// An error from parsing or building JSON, with the byte offset where the input went wrong.
 ///
 /// Each case has a stable numeric ``code`` that never changes across releases. Messages name the rule

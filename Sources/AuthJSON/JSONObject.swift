@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A JSON object: members in the order they were written, each name at most once.
 ///
 /// RFC 8259 §4 only says names "SHOULD be unique"; JOSE requires it (RFC 7515 §5.2, RFC 7519 §4), because

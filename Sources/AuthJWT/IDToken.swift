@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// An ID token that ``IDTokenValidator`` has validated: signature, issuer, audience and times checked.
 ///
 /// Only the validator creates one, so a value of this type is proof that validation happened.

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 // How a JWK is chosen for a token: by `kid`, then by its own `use`, `key_ops` and `alg` (RFC 7517 §4).
 extension JWK {
     /// Whether the key has `kid` `wanted`; any key does when there is no `kid` to match.

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A key that was passed over, and why: kept by a ``JWKSet`` for the entries it could not read, and by
 /// ``AuthJWTError/noUsableKey(keyID:algorithm:rejected:)`` for the candidates that could not verify a token.
 ///

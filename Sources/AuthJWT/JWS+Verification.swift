@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 extension JWS {
     /// The default for `maximumCandidateKeys`: how many keys one token may try its signature with.
     public static let defaultMaximumCandidateKeys = 4

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Validates any JWT by RFC 7519 §7.2: its signature and its time claims, and its issuer and audience when
 /// you name them. For OpenID Connect ID tokens use ``IDTokenValidator``, which requires more.
 ///

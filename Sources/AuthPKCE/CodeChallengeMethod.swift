@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// How a code challenge is derived from its verifier (RFC 7636 §4.2), an open set as in the IANA
 /// "PKCE Code Challenge Methods" registry.
 ///

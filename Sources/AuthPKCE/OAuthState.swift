@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// An OAuth `state` value: an unguessable token that ties the authorization response to the request
 /// this client made, protecting the redirect against cross-site request forgery (RFC 6749 §10.12,
 /// RFC 9700 §4.7).

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// An OpenID Connect `nonce`: a random value sent in the authentication request that the ID token must
 /// carry back, binding the token to this client session and defeating replay (OIDC Core §3.1.2.1,
 /// §15.5.2).

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 // Where `ASPresentationAnchor` exists: a window (UIKit's or AppKit's), so not on watchOS, and not on tvOS,
 // where the presentation-context provider is unavailable. `!os(watchOS)` is what excludes a watchOS build;
 // requiring UIKit or AppKit states what the anchor is made of (and keeps the Linux stub's watchOS flavour out).

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 extension AuthenticationSession {
     /// Starts the session and waits for its end: the redirect, or the error the completion would get.
     /// Cancelling the calling task cancels the session. A completion handler given at creation still runs.

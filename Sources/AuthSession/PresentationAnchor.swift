@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Where a session's browser is shown: the portable stand-in for Apple's `ASPresentationAnchor` (a
 /// window). A user agent that shows a sheet over a window needs a valid one; one that opens the system
 /// browser (loopback) needs none.

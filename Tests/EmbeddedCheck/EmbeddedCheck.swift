@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 // Built by .ci/embedded-check in Embedded Swift mode together with the Foundation-free modules, and run.
 // It proves those modules compile without Foundation or any runtime Embedded Swift lacks, and that the
 // result still computes the right answers: each line checks one independent vector. Exits 1 on a failure.

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// `RFC/rfc6979-p256-sha256.json`: RFC 6979 §A.2.5, the P-256 key and the SHA-256 signatures of "sample"
 /// and "test" (k, r, s), with the low-s form of s.
 public struct RFC6979Vectors: Decodable, Sendable {

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 // The one loader for AuthFlow's test vectors (see Vectors/README.md for where each file comes from).
 //
 // Test support only: it uses Foundation to find and read the bundled resources, which the modules under

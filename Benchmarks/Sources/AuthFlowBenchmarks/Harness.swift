@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A small side-by-side harness: each case runs ours and the peer in alternating batches in the same
 /// process, so machine noise hits both alike, and reports the median of the samples.
 

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 // authflow-benchmarks: AuthFlow's primitives side by side with their peers, in one release run.
 //
 //   swift run -c release --package-path Benchmarks authflow-benchmarks --help

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 // The fuzzing driver: `authflow-fuzz TARGET [libFuzzer options and corpus folders]`.
 //
 // SwiftPM links an executable with its `main` renamed to `<Target>_main` and `--defsym main=…`, so

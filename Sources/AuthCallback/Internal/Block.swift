@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Sixteen bytes at a time in a `SIMD16<UInt8>` (SSE2 on x86-64, NEON on ARM): where in a block the bytes
 /// of interest are, so a scan skips runs of ordinary bytes sixteen at a time with a handful of vector
 /// instructions.

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The character classes of RFC 3986 §2–3, over UTF-8 bytes, as one 256-entry table: each byte's entry
 /// has a bit for every component that allows it, so a component is checked with one load and one test
 /// per byte, and eight bytes at once by AND-ing their entries.

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Text a server sent, made safe to print: nothing in it can start a new log line, move the cursor,
 /// reorder the text around it or hide characters.
 enum DisplayText {

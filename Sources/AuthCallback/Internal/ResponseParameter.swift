@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The parameters of an authorization response that ``AuthorizationResponse`` reads (RFC 6749 §4.1.2 and
 /// §4.1.2.1, RFC 9207, OpenID Connect Core §3.3.2.5, Sign in with Apple's `user`), and the other
 /// parameters the specifications define for a redirect (RFC 6749 §4.2.2 and §3.3, OpenID Connect Session

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Syntax-based and scheme-based normalization of a URI (RFC 3986 §6.2.2, §6.2.3), over UTF-8 bytes and
 /// without Foundation: what a DPoP proof's `htu` is compared after (RFC 9449 §4.3).
 ///

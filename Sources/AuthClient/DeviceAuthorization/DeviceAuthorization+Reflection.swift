@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 extension DeviceAuthorization: CustomReflectable {
     /// What `dump`, `Mirror` and debuggers show: the user code, the URIs and the timing, as in the
     /// description; the device code is redacted, and the DPoP key shows through its own redacted mirror.

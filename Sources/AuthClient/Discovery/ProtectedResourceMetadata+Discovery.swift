@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 extension ProtectedResourceMetadata {
     /// The well-known URL of `resource`'s metadata: `/.well-known/oauth-protected-resource` inserted between
     /// the host and the path, a terminating slash removed (RFC 9728 §3.1). Nil when `resource` is not a URL.

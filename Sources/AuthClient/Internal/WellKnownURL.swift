@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Well-known URLs made by inserting `/.well-known/<suffix>` between an https URL's host and its path
 /// (RFC 8615; RFC 8414 §3.1; RFC 9728 §3.1), and OpenID Connect Discovery's appending (§4).
 enum WellKnownURL {

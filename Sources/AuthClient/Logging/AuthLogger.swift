@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Where the client reports what it does: a level, an event, a fixed message and typed metadata — a hook
 /// with no dependency, which an app bridges to swift-log, `os.Logger` or `print` in a few lines.
 ///

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// An Authentication Context Class Reference (`acr`, OpenID Connect Core §2): how strongly the user was
 /// authenticated, in the provider's own vocabulary. Open like ``Prompt``: ask for one with
 /// `LoginOptions(acrValues:)` (sent as `acr_values`, Core §3.1.2.1), read it from the ID token's `acr`.

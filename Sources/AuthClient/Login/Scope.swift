@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// An OAuth scope value (RFC 6749 §3.3), open like `HTTPRequest.Method`: the OpenID Connect ones are
 /// constants (Core §5.4), any other is `Scope(rawValue:)`.
 ///

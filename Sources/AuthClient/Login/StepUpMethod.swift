@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The mapping hook for step-up: how an app's own multi-factor methods become `acr_values` to ask for and
 /// `amr` values (RFC 8176) to expect in the ID token, as AccountSDKIOSWeb's `MFAType` does.
 ///

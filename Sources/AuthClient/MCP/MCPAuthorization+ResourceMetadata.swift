@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 extension MCPAuthorization {
     /// Step 2: the metadata from the challenge's `resource_metadata` (RFC 9728 §5.1), checked against the
     /// server URL; else from the well-known URL with the server's path inserted (§3.1), checked against the

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// When the client tries a refresh again after a transient failure: a network failure with no response
 /// (``TransportFailure/isTransient``), a 5xx or 429 status, or an OAuth `server_error` /
 /// `temporarily_unavailable`. Waits grow exponentially on the client's injected `Clock`, and a

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 extension User {
     /// Reads a resource's refusal from its `WWW-Authenticate` challenges (RFC 9110 §11.6.1) and throws the
     /// refusals a refresh cannot fix:

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Sends one HTTP request and returns its response: the client's only door to the network, so that tests
 /// run offline (`AuthTesting`'s fake provider and scripted transports) and apps can bring their own stack.
 ///

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Locks by name for an actor: who holds each, and who waits, in order. The actor that owns the table makes
 /// every call, so no further synchronization is needed; a waiter is resumed holding the lock (it is handed
 /// over, never released in between, so no newcomer can overtake a waiter).

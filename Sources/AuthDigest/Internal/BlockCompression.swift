@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The compression function of a Merkle–Damgård hash (FIPS 180-4 §6): the part that differs between
 /// SHA-256 and SHA-512. Buffering and padding, which do not differ, are ``MerkleDamgard``'s.
 protocol BlockCompression: Sendable {

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// 128 bytes kept inline (no heap): room for one block of any SHA-2 function (64 bytes for SHA-256,
 /// 128 for SHA-384 and SHA-512), for the partial block of a stream, for padding and for HMAC's padded key.
 struct HashBlock: Sendable {

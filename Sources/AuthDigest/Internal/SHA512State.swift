@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 // The SHA-512 compression function, FIPS 180-4 §6.4.2, shared by SHA-384 (§6.5), which differs only in
 // its initial hash value and in keeping six of the eight words.
 //

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// `authflow userinfo [--profile NAME]`: the userinfo claims of a profile's user (``AccountCommands``).
 enum UserinfoCommand: CLICommand {
     static let profile = Option<String>("profile", value: "NAME", help: "the profile (default: default)")

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--mcp]`: the whole OpenID Connect login, offline against the
 /// fake provider, narrated with the real values and the RFC sections (``DemoFlow``); with `--device`, the
 /// device authorization grant (``DeviceDemoFlow``); with `--mcp`, the MCP authorization profile (``MCPDemoFlow``). Exit 0 when the flow

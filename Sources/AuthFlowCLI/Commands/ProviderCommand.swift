@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// `authflow provider [--port P] [--issuer-host H] [--user NAME]… [--access-token-lifetime S]
 /// [--refresh-token-reuse-detection] [--oauth2-only]`: a fake OpenID provider on 127.0.0.1 until interrupted (``LocalProvider``).
 enum ProviderCommand: CLICommand {

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 import AuthJWT
 
 /// Dates as the login commands print them: ISO 8601 / RFC 3339 in UTC (`2026-11-23T07:40:00Z`), as

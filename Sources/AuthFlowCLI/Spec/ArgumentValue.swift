@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A type an option or operand value converts to; the parser checks every value before the command runs,
 /// so a bad value is a usage error (exit 2) naming the option and what it takes.
 protocol ArgumentValue: Sendable {

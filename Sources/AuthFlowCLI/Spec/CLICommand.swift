@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A command of `authflow`, declared once: its ``spec`` says what it accepts, and parsing, `--help`,
 /// `authflow help`, usage lines, "did you mean" suggestions, completion scripts and Docs/CLI.md checks
 /// are all derived from that declaration.

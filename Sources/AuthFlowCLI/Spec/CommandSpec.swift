@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The declaration of one command: everything the parser, the help, the usage line and the completion
 /// scripts know about it (see ``CLICommand`` for an example).
 ///

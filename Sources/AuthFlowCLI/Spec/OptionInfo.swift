@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The type-erased description of a declared option or flag, as help, completion and the parser see it.
 struct OptionInfo: Sendable {
     /// The long name without dashes: `"client-id"` for `--client-id`.

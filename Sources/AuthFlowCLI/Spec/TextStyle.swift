@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Colours and emphasis for text written to one stream: ANSI escapes only when that stream is a terminal
 /// and `NO_COLOR` (https://no-color.org) is not set (any value, even empty, turns colours off);
 /// otherwise every function returns its text unchanged.

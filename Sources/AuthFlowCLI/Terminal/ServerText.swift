@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// Text a server chose — a user code, a verification URI, an error code or description, a subject, an email,
 /// scopes, claims — made safe to write to a terminal: its control characters are removed, so it can neither
 /// send escape sequences (colours, cursor moves, window titles, hyperlinks), ring the bell, return the cursor

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// JSON strings and member names are compared as their exact UTF-8 bytes (code points), never with
 /// `String ==`, which applies Unicode canonical equivalence: RFC 7515 §5.2 compares names as code points,
 /// and Embedded Swift does not link the Unicode tables `String ==` needs.

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// UTF-8 as RFC 3629 defines it: shortest form only, no surrogates, nothing above U+10FFFF.
 enum UTF8Validation {
     /// Checks the multi-byte scalar starting at `offset` and returns the offset after it.

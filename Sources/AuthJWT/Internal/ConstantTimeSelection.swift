@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A flag as a word, 0 or 1, for arithmetic on carries and masks instead of branches.
 ///
 /// The flag's byte is reinterpreted (a `Bool` is stored as 0 or 1), not chosen by `flag ? 1 : 0`: the

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// An element of GF(p), p = 2²⁵⁵ − 19 (RFC 8032 §5.1), in five 51-bit little-endian limbs, held inline.
 ///
 /// Every operation returns limbs below 2⁵¹ + 2¹⁸ ("weakly reduced"), so products of two limbs (one times

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 extension MontgomeryModulus {
     /// The core, in the FIPS form (finely integrated product scanning; Koç, Acar and Kaliski, "Analyzing and
     /// Comparing Montgomery Multiplication Algorithms", 1996): result = a·b·R⁻¹ mod n, for a, b < n. Column

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 extension NumericDate {
     /// The date as ISO 8601 / RFC 3339 UTC text: `2027-01-15T08:00:00Z`, with the fraction when
     /// there is one (`…:00.5Z`). Years outside 0000–9999 use ISO 8601's expanded form (`+12345-…`, `-0001-…`).

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 extension P256Field {
     /// a⁻¹ mod m for 0 < a < m and a prime modulus, by the binary extended Euclidean algorithm (Knuth,
     /// TAOCP vol. 2, §4.5.2; Menezes et al., Handbook of Applied Cryptography, Algorithm 14.61 with

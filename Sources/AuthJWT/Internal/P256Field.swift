@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A 256-bit unsigned integer in four little-endian 64-bit limbs, held inline (no heap).
 package struct U256: Equatable, Sendable {
     var l0: UInt64, l1: UInt64, l2: UInt64, l3: UInt64

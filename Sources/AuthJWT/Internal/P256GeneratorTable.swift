@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// k·G for public k (ECDSA verification's u₁) and test-only keys (the test signer), by a fixed-base comb
 /// over affine multiples of the generator G: no doublings, at most 43 mixed additions.
 ///

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A point on P-256 in Jacobian coordinates (x/z², y/z³), Montgomery form; z = 0 is the point at infinity.
 ///
 /// For public values only (verification, and the test signer, which is test-only): the additions branch

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// A P-256 point in homogeneous projective coordinates (X : Y : Z), Montgomery form, for signing: the
 /// point at infinity is (0 : 1 : 0) and needs no special case.
 ///

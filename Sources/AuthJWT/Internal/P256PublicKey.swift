@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 import AuthDigest
 
 /// A P-256 public key for ECDSA verification with SHA-256 (FIPS 186-4 §6.4.2, RFC 7518 §3.4).

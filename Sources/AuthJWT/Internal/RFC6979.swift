@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 import AuthDigest
 
 /// Deterministic ECDSA nonces for P-256 with HMAC-SHA256 (RFC 6979 §3.2), optionally hedged with extra

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 import AuthDigest
 
 /// An RSA public key for RSASSA-PKCS1-v1_5 (RFC 8017 §8.2.2, RFC 7518 §3.3) and RSASSA-PSS (RFC 8017 §8.1.2,

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The time rules shared by ``JWTValidator`` and ``IDTokenValidator`` (RFC 7519 §4.1.4–4.1.6, OIDC Core
 /// §3.1.3.7 steps 9–10), each written once.
 struct TimeChecks {

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The character classes PKCE and OAuth values are checked against.
 enum CharacterRules {
     /// The offset of the first byte outside RFC 3986's unreserved set (`A–Z a–z 0–9 - . _ ~`), the

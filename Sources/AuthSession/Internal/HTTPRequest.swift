@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The parts of an HTTP/1.x request the loopback listener reads (RFC 9112 §3): the request line, the
 /// header fields (`Content-Length` and `Content-Type` read), and a body of that length. Shared with
 /// AuthTesting's loopback server through `package` access; not public API.

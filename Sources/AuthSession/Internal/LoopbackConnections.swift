@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// The connections the loopback listener is reading requests from, oldest first: never more than `limit`
 /// open (the oldest is closed to make room), each with its own deadline, each closed exactly once — when
 /// answered, dropped, or when the set is released. Used by one thread; not shared.

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// AuthTesting's RSA test key: 2048 bits, e = 65537, generated once by pyca/cryptography
 /// (`rsa.generate_private_key`) and published in Tests/TestVectors/Vectors/Python/rsa-test-key.json.
 ///

@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 /// "Did you mean" suggestions by edit distance (Levenshtein: insertions, deletions, substitutions).
 enum Suggestion {
     /// `"; did you mean '--scope'?"` for the nearest candidate close enough to `word`, or "".

@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
 """Generates the Python-computed vectors in this folder with Python's standard library only
 (hashlib, hmac, base64, random), so that AuthFlow's results are checked against an established
 implementation rather than against themselves.

@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
 """base64url vectors around the block sizes of AuthBase64URL's loops, from Python's base64 (stdlib).
 
 The encoder works in blocks of 6 and 3 bytes, the decoder in blocks of 16 and 4 characters, and outputs up

@@ -1,3 +1,7 @@
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
+
 """client_secret_jwt assertions (RFC 7523 §2.2, OpenID Connect Core §9) MACed by Python's hmac/hashlib.
 
 Deterministic: fixed claims and secrets. Run: python3 generate_client_assertion.py > client-secret-jwt.json

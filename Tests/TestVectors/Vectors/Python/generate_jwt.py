@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
 """Generates jwt-corpus.json: ID tokens signed by joserfc (pip install joserfc; 1.6.5 used) and, for
 malformed ones joserfc will not produce, by Python's hmac, each with the validator settings to use and the
 expected verdict: "valid", or the AuthJWTError code that the token's category must produce; for 5034

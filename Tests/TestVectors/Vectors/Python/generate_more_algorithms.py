@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
 """Generates jwt-more-algorithms-corpus.json: ID tokens for RS384, RS512, PS256, PS384, PS512, HS384, HS512
 and EdDSA (Ed25519), signed by joserfc (pip install joserfc; 1.6.5 used) with fresh keys from pyca/cryptography
 (50.0.2 used), and broken ones built with cryptography directly (PSS with the wrong salt length or MGF1 hash,

@@ -1,3 +1,7 @@
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
+
 # Writes RFC/rfc6979-p256-sha256.json: RFC 6979 §A.2.5 values (typed in from the RFC), each checked with
 # cryptography (pip install cryptography==50.0.2). Run: python3 generate_rfc6979.py > ../RFC/rfc6979-p256-sha256.json
 import json, hashlib

@@ -1,3 +1,7 @@
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
+
 """Modular powers and reductions modulo the primes of AuthTesting's RSA test key, for the CRT signer.
 
 The primes are recovered from rsa-test-key.json with pyca/cryptography's rsa_recover_prime_factors (p > q);

@@ -1,3 +1,7 @@
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
+
 """RSA public exponents at and beyond the 33-bit limit (BoringSSL's kMaxExponentBits), with real signatures.
 
 Uses the modulus of AuthTesting's published RSA test key (rsa-test-key.json; its primes are recovered with

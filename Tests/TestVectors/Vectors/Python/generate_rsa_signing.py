@@ -1,3 +1,7 @@
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
+
 """RSASSA-PKCS1-v1_5 SHA-256 signatures by pyca/cryptography (OpenSSL) with AuthTesting's RSA test key.
 
 The key was generated once with cryptography's rsa.generate_private_key(65537, 2048) and is embedded in

@@ -1,3 +1,7 @@
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
+
 """Modular powers for the sliding-window exponentiation and the plain square-and-multiply: odd moduli of 1, 3,
 16, 33 and 64 limbs (64 to 4096 bits), bases at the edges (1, 2, m − 1, an all-ones number mod m, random; the
 last three from 1024 bits on), exponents whose lengths sit on both sides of each window-width change (5/6,

@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
 """Generates sha256-mebibyte.json with Python's hashlib, an implementation independent of AuthFlow's: the
 SHA-256 of 1 MiB - 1, 1 MiB and 1 MiB + 1 bytes, byte i being (131 i + 7) mod 256, for the long-message
 tests (the digests only: the messages are rebuilt from the formula).

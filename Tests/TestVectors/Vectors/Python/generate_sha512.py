@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
 """Generates sha384-sha512-random.json and hmac-sha384-sha512-random.json with Python's standard library
 (hashlib, hmac), an implementation independent of AuthFlow's, for the SHA-384/SHA-512 and HMAC tests.
 

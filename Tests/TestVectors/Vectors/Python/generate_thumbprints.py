@@ -1,3 +1,7 @@
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
+
 # Writes RFC/jwk-thumbprints.json (RFC 7638 §3.1, RFC 9449 §6.1, RFC 8037 A.3 examples), recomputing each thumbprint.
 
 import json,hashlib,base64

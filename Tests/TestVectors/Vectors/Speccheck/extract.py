@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
 """Copies the Ed25519 edge-case vectors of ed25519-speccheck (github.com/novifinancial/ed25519-speccheck,
 commit 65519336fda78a3d016e947df6d82848aca0c9da, Apache-2.0), the companion repository of Chalkias,
 Garillot and Nikolaenko, "Taming the many EdDSAs" (SSR 2020, IACR ePrint 2020/1244), into

@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+# Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+# SPDX-License-Identifier: Apache-2.0
 """Copies Wycheproof test vector files (github.com/C2SP/wycheproof, testvectors_v1/, commit
 dac1dd4729fd1f8dd9e1e9f3dce51d783da6c166) into this folder, keeping every test case and removing only the
 groups' redundant key encodings (publicKeyAsn, publicKeyDer, publicKeyPem): the tests read the key from
