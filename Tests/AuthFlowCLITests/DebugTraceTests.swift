@@ -20,6 +20,17 @@ struct DebugTraceTests {
         }
     }
 
+    @Test("authflow --verbose COMMAND is COMMAND --verbose; a command that talks no HTTP refuses it as a usage error")
+    func globalPosition() {
+        var terminal = MemoryTerminal()
+        terminal.environmentVariables = ["XDG_CONFIG_HOME": "/nonexistent/authflow-debug-trace-test"]
+        #expect(terminal.run("--verbose", "token") == 1)
+        #expect(terminal.errors.contains("no profile 'default'"))
+        var status = MemoryTerminal()
+        #expect(status.run("--verbose", "sha256") == 2)
+        #expect(status.errors.contains("unknown option '--verbose'"))
+    }
+
     @Test("a traced login, refresh and logout show each exchange and none of the run's tokens, state or nonce")
     func tracedLogin() async throws {
         let harness = try LoginHarness()
