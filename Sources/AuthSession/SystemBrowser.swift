@@ -40,7 +40,12 @@ public enum SystemBrowser {
         let cArguments = arguments.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         let status = posix_spawnp(&pid, command, nil, nil, cArguments, environ)
-        guard status == 0 else { throw .userAgentFailed("cannot launch '\(command)' (errno \(status))") }
+        guard status == 0 else {
+            let meaning =
+                status == ENOENT
+                ? "no such program" : status == EACCES ? "permission denied (not an executable?)" : "it could not be started"
+            throw .userAgentFailed("cannot launch '\(command)': \(meaning) (errno \(status))")
+        }
         // Reap the child when it exits so it does not linger as a zombie.
         let child = pid
         DispatchQueue.global().async {

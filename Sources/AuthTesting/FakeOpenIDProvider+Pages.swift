@@ -19,6 +19,18 @@ extension FakeOpenIDProvider {
         let query = uri.query ?? ""
         let parameters = (try? uri.queryParameters()) ?? []
         let client = parameters.first { $0.name == "client_id" }?.value ?? "(none)"
+        // As a real provider does, an unknown client or redirect URI gets an error page, never a redirect
+        // (RFC 6749 §4.1.2.1). A pushed request (request_uri) is checked when the page is submitted.
+        if !parameters.contains(where: { $0.name == "request_uri" }) {
+            guard let registered = self.client(client) else {
+                return Self.page(400, "Sign-in refused", "Unknown client_id \(Self.escape(client)).")
+            }
+            guard let redirectURI = parameters.first(where: { $0.name == "redirect_uri" })?.value,
+                Self.redirectURI(redirectURI, isAmong: registered.redirectURIs)
+            else {
+                return Self.page(400, "Sign-in refused", "The redirect_uri is not registered for this client.")
+            }
+        }
         let scope = parameters.first { $0.name == "scope" }?.value ?? ""
         return Self.page(
             200, "Sign in to the fake provider",

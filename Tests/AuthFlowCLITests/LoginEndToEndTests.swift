@@ -333,6 +333,7 @@ struct LoginEndToEndTests {
         let again = await command { terminal throws(CLIError) in
             var options = LoginOptions()
             options.profile = "default"
+            options.force = true
             try LoginFlow.run(options, environment: environment, terminal: &terminal)
         }
         #expect(again.error == nil, "\(again.errors)")

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import Synchronization
 
 @testable import AuthFlowCLI
 
@@ -17,6 +18,8 @@ struct MemoryTerminal: Terminal {
     var environmentVariables: [String: String] = [:]
     /// A write failure to report when the command ends, as the system terminal does for a full disk.
     var writeFailure: String? = nil
+    /// What the `--verbose` trace wrote to standard error, from any thread (shared by the copies of this terminal).
+    let trace = TraceLines()
 
     var output: String { String(decoding: standardOutput, as: UTF8.self) }
     var errors: String { String(decoding: standardError, as: UTF8.self) }
@@ -42,6 +45,11 @@ struct MemoryTerminal: Terminal {
     func isInteractive(_ stream: AuthFlowCLI.OutputStream) -> Bool { interactive }
 
     func environment(_ name: String) -> String? { environmentVariables[name] }
+
+    func diagnosticWriter() -> (@Sendable (String) -> Void)? {
+        let trace = trace
+        return { text in trace.append(text) }
+    }
 
     mutating func finishWriting() throws(CLIError) {
         if let writeFailure { throw .failure(writeFailure) }
@@ -73,6 +81,13 @@ struct MemoryTerminal: Terminal {
         self = box.terminal
         return box.status
     }
+}
+
+/// Text written from any thread.
+final class TraceLines: Sendable {
+    private let lines = Mutex("")
+    func append(_ text: String) { lines.withLock { $0 += text } }
+    var text: String { lines.withLock { $0 } }
 }
 
 /// Hands out its bytes in small chunks, so that commands are exercised across chunk boundaries.

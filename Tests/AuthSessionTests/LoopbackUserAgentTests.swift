@@ -222,7 +222,7 @@ struct LoopbackUserAgentTests {
 struct SystemBrowserTests {
     @Test("a browser command that cannot be started is a typed error naming it; one that starts returns at once")
     func launch() throws {
-        #expect(throws: AuthSessionError.userAgentFailed("cannot launch '/nonexistent/browser' (errno 2)")) {
+        #expect(throws: AuthSessionError.userAgentFailed("cannot launch '/nonexistent/browser': no such program (errno 2)")) {
             try SystemBrowser.open("https://example.com/", command: "/nonexistent/browser")
         }
         try SystemBrowser.open("https://example.com/", command: "true")

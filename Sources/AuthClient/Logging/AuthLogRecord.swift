@@ -38,6 +38,8 @@ public struct AuthLogRecord: Sendable, Hashable {
         public static let jwksCooldown = Event(rawValue: "jwks-cooldown")
         /// A stored session was resumed, or a record saved before grants were kept was tied to a grant.
         public static let resume = Event(rawValue: "resume")
+        /// One HTTP request and its response, secrets redacted: logged at `.debug` by ``TracingTransport``.
+        public static let http = Event(rawValue: "http")
     }
 
     /// How important the record is.

@@ -12,11 +12,12 @@ enum UserinfoCommand: CLICommand {
             Asks the provider's userinfo endpoint (OpenID Connect Core §5.3) with the access token, refreshed
             first when needed, and checks that its sub is the signed-in user's (§5.3.2).
             """,
-        options: [profile], examples: ["userinfo", "userinfo --profile work"])
+        options: [profile, DebugTrace.verbose], examples: ["userinfo", "userinfo --profile work"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
         try AccountCommands.userinfo(
-            ProfileOptions(profile: arguments.value(Self.profile)), environment: .system(reading: terminal), terminal: &terminal)
+            ProfileOptions(profile: arguments.value(Self.profile)),
+            environment: .system(for: arguments, reading: terminal), terminal: &terminal)
     }
 }
 
@@ -33,7 +34,8 @@ enum LogoutCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
         try AccountCommands.logout(
-            ProfileOptions(profile: arguments.value(UserinfoCommand.profile)), environment: .system(reading: terminal), terminal: &terminal)
+            ProfileOptions(profile: arguments.value(UserinfoCommand.profile)),
+            environment: .system(for: arguments, reading: terminal), terminal: &terminal)
     }
 }
 

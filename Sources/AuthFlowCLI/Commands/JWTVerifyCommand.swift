@@ -19,7 +19,8 @@ enum JWTVerifyCommand: CLICommand {
     static let token = Operand<String>("TOKEN", help: "the compact JWS; - reads it from standard input", standardInput: true)
     static let jwks = Option<String>("jwks", value: "FILE", help: "a JWK Set (RSA, EC P-256 and Ed25519 keys)", completion: .file)
     static let hs256KeyHex = Option<String>(
-        "hs256-key-hex", value: "HEX", help: "a symmetric HS256 key, as hexadecimal; - reads it from standard input")
+        "hs256-key-hex", value: "HEX",
+        help: "a symmetric HS256 key, as hexadecimal; - reads it from standard input (it matches whatever kid the header names)")
     static let issuer = Option<String>("issuer", value: "ISSUER", help: "the required iss claim")
     static let audience = Option<String>("audience", value: "AUDIENCE", help: "the required aud (the client id for an ID token)")
     static let nonce = Option<String>("nonce", value: "NONCE", help: "the required nonce claim")
@@ -59,7 +60,9 @@ enum JWTVerifyCommand: CLICommand {
             let keyHex = try terminal.readValue(keyOption, limit: 4096, what: "the HS256 key")
             let secret: [UInt8]
             do { secret = try Hex.decode(keyHex) } catch { throw .failure("--hs256-key-hex: \(error)") }
-            keys.append(JWK(symmetricKey: secret))
+            // The one key given on the command line is the key meant, whatever kid the header names (RFC 7515 §4.1.4:
+            // a kid is a hint to pick among keys; here there is nothing to pick from).
+            keys.append(JWK(symmetricKey: secret, keyID: (try? JWT(compact: token))?.header.keyID))
         }
         var algorithms = JWSAlgorithm.asymmetric
         if keys.contains(where: { $0.keyType == .octetSequence }) { algorithms += [.hs256, .hs384, .hs512] }

@@ -41,6 +41,7 @@ enum LoginCommand: CLICommand {
     static let port = Option<UInt16>("port", value: "PORT", help: "the loopback port (default: any free port)")
     static let timeout = Option<Double>("timeout", value: "SECONDS", help: "how long to wait for the redirect (default 300)")
     static let noBrowser = Flag("no-browser", help: "print the URL instead of opening a browser")
+    static let force = Flag("force", help: "sign in again even when the profile is signed in (default: say so and stop)")
 
     static let spec = CommandSpec(
         "login", summary: "log in to an OpenID provider and keep the tokens in a profile",
@@ -61,7 +62,7 @@ enum LoginCommand: CLICommand {
             """,
         options: [
             issuer, clientID, clientSecretFile, clientSecretEnv, scope, oauth2, device, noBrowser, profile, port, redirectPath,
-            insecureLoopbackIssuer, deviceAuthorizationEndpoint, authorizeURL, timeout,
+            insecureLoopbackIssuer, deviceAuthorizationEndpoint, authorizeURL, timeout, force, DebugTrace.verbose,
         ],
         groups: [
             .atMostOne(clientSecretFile, clientSecretEnv), .atMostOne(authorizeURL, issuer), .atMostOne(authorizeURL, device),
@@ -95,6 +96,7 @@ enum LoginCommand: CLICommand {
         options.profile = arguments.value(Self.profile) ?? "default"
         options.insecureLoopbackIssuer = arguments.isSet(Self.insecureLoopbackIssuer)
         options.deviceAuthorizationEndpoint = arguments.value(Self.deviceAuthorizationEndpoint)
+        options.force = arguments.isSet(Self.force)
         if let seconds = arguments.value(Self.timeout), seconds > 0, seconds.isFinite {
             options.timeout = .milliseconds(Int64(seconds * 1000))
         }
@@ -108,7 +110,8 @@ enum LoginCommand: CLICommand {
             }
             let options = options(arguments)
             let secretVariable: [String] = if case .environment(let name) = options.clientSecret { [name] } else { [] }
-            return try LoginFlow.run(options, environment: .system(reading: terminal, also: secretVariable), terminal: &terminal)
+            let environment = LoginEnvironment.system(for: arguments, reading: terminal, also: secretVariable)
+            return try LoginFlow.run(options, environment: environment, terminal: &terminal)
         }
         let path = arguments.value(Self.redirectPath) ?? "/callback"
         let port = arguments.value(Self.port) ?? 0
@@ -117,7 +120,7 @@ enum LoginCommand: CLICommand {
         let noBrowser = arguments.isSet(Self.noBrowser)
 
         let listener: LoopbackListener
-        do { listener = try LoopbackListener(path: path, port: port) } catch { throw .failure("\(error)") }
+        do { listener = try LoopbackListener(path: path, port: port) } catch { throw .failure(LoginHints.listenFailure(error, port: port)) }
         let url: URI
         do {
             url = try URI(parsing: authorizationURL(authorizeURL, redirectURI: listener.redirectURI))
@@ -125,13 +128,21 @@ enum LoginCommand: CLICommand {
             throw .failure("--authorize-url: \(error)")
         }
         guard ["http", "https"].contains(url.scheme.lowercased()) else { throw .failure("--authorize-url must be an http or https URL") }
+        // Ctrl-C is a cancellation: status 3, as the exit status table says.
+        if terminal is SystemTerminal { Interruption.exitOnInterrupt(message: "the login was cancelled (interrupted)") }
         terminal.write("authflow: waiting for the redirect to \(listener.redirectURI)\n", to: .standardError)
-        if noBrowser { terminal.write("authflow: open this URL in a browser:\n\(url.text)\n", to: .standardError) }
-
-        let agent = LoopbackUserAgent(listener: listener, timeout: .milliseconds(Int64(timeout * 1000))) {
-            (text) throws(AuthSessionError) in
-            if !noBrowser { try SystemBrowser.open(text) }
+        // The browsers `login` tries ($AUTHFLOW_BROWSER, $BROWSER, the system's); when none starts, the URL is
+        // printed and the wait goes on, as for `login --issuer`.
+        let environment = LoginEnvironment.system(reading: terminal)
+        if noBrowser {
+            terminal.write("authflow: open this URL in a browser:\n\(url.text)\n", to: .standardError)
+        } else if let reason = environment.openBrowser(url.text) {
+            terminal.write(
+                "authflow: could not start a browser (\(reason)); open this URL in a browser "
+                    + "(or set BROWSER to your browser's command):\n\(url.text)\n", to: .standardError)
         }
+
+        let agent = LoopbackUserAgent(listener: listener, timeout: .milliseconds(Int64(timeout * 1000))) { _ in }
         let session = AuthenticationSession(url: url, callback: listener.callback, userAgent: agent)
         let result = runBlocking { () async -> Result<Redirect, AuthSessionError> in
             do throws(AuthSessionError) {

@@ -20,11 +20,14 @@ enum TokenCommand: CLICommand {
             provider refuses the refresh (invalid_grant), the tokens are forgotten and the command says to log in
             again. Nothing else is printed on standard output.
             """,
-        options: [profile, bare, header, json, execCredential], groups: [.atMostOne(bare, header, json, execCredential)],
+        options: [profile, bare, header, json, execCredential, DebugTrace.verbose],
+        groups: [.atMostOne(bare, header, json, execCredential)],
         examples: ["token", "token --header --profile work", "token --exec-credential"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
-        try TokenCommands.run(.access, options(arguments), environment: .system(reading: terminal), terminal: &terminal)
+        try TokenCommands.run(
+            .access, options(arguments), environment: .system(for: arguments, reading: terminal),
+            terminal: &terminal)
     }
 
     /// The options on the command line (shared with `id-token`).
@@ -53,6 +56,8 @@ enum IDTokenCommand: CLICommand {
         examples: ["id-token --exec-credential --profile k8s"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
-        try TokenCommands.run(.id, TokenCommand.options(arguments), environment: .system(reading: terminal), terminal: &terminal)
+        try TokenCommands.run(
+            .id, TokenCommand.options(arguments),
+            environment: .system(for: arguments, reading: terminal), terminal: &terminal)
     }
 }

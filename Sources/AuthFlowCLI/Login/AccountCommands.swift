@@ -41,6 +41,13 @@ enum AccountCommands {
         let profiles = ProfileStore(directory: try environment.configDirectory())
         let profile = try profiles.require(options.profile ?? "default")
         let store = profiles.credentials(profile.name)
+        if let reason = profiles.corruption(of: profile.name) {
+            let aside = try profiles.moveCorruptTokensAside(profile.name, now: environment.clock.now())
+            terminal.write(
+                "Logged out of profile '\(profile.name)': its token file was not a credential store (\(reason)); moved aside to "
+                    + "\(aside), nothing revoked\n", to: .standardOutput)
+            return
+        }
         let client: AuthClient
         do {
             client = try connect(profile, store: store, environment: environment, terminal: terminal)
@@ -88,13 +95,32 @@ enum AccountCommands {
         let now = environment.clock.now()
         let style = TextStyle(for: .standardOutput, of: terminal)
         var text = ""
+        var broken: [String] = []
         for name in names {
-            let profile = try profiles.require(name)
+            let profile: Profile
+            do {
+                profile = try profiles.require(name)
+            } catch {
+                // One broken profile.json does not hide the others: it is listed as broken, and the status is 1.
+                broken.append(name)
+                text += style.bold(name) + "\n  " + style.warning("broken") + ":   \(ServerText.printable(error.message))\n"
+                continue
+            }
             text += style.bold(profile.name) + "\n  issuer:   \(profile.issuer)\n  client:   \(profile.clientID)"
             text += profile.clientSecret.map { " (confidential, secret from \($0.name))" } ?? " (public)"
             text += "\n"
-            let tokens = try? TokenCommands.stored(profile, store: profiles.credentials(name))
-            if let tokens {
+            let tokens: TokenSet?
+            let problem: String?
+            if let reason = profiles.corruption(of: name) {
+                tokens = nil
+                problem = ProfileStore.corruptionMessage(path: profiles.tokensPath(name), profile: name, reason: reason)
+            } else {
+                tokens = try? TokenCommands.stored(profile, store: profiles.credentials(name))
+                problem = nil
+            }
+            if let problem {
+                text += "  tokens:   " + style.warning("corrupt") + ": \(ServerText.printable(problem))\n"
+            } else if let tokens {
                 text +=
                     "  user:     "
                     + (profile.subject.map { ServerText.printable($0 + (profile.email.map { " <\($0)>" } ?? "")) }
@@ -107,6 +133,9 @@ enum AccountCommands {
         }
         text += "tokens in \(profiles.profilesDirectory)/NAME/tokens.json (mode 0600)\n"
         terminal.write(text, to: .standardOutput)
+        if !broken.isEmpty {
+            throw .failure("broken profile\(broken.count == 1 ? "" : "s"): \(broken.joined(separator: ", ")) (see above)")
+        }
     }
 
     /// The profile and its client (discovery made), for commands that talk to the provider.

@@ -33,6 +33,8 @@ struct LoginEnvironment: Sendable {
     /// Whether Ctrl-C (SIGINT, SIGTERM) while `login` waits ends the process with the cancelled status
     /// (``Interruption``): the real process only, never a test.
     var exitsOnInterrupt = false
+    /// Where the library reports its steps: disabled unless `--verbose` or `AUTHFLOW_DEBUG` (``DebugTrace``).
+    var logger = AuthLogger.disabled
 
     /// The real process: `getenv`, `URLSessionTransport`, the system clock, `posix_spawnp`.
     static func system() -> LoginEnvironment {

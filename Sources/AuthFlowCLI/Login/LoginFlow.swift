@@ -30,6 +30,8 @@ struct LoginOptions: Sendable {
     var deviceAuthorizationEndpoint: String?
     /// How long to wait for the redirect; nil: the environment's (5 minutes).
     var timeout: Duration?
+    /// Sign in again even when the profile holds a session (`--force`).
+    var force = false
 }
 
 /// `authflow login`: the OpenID Connect login of a command-line tool, built on `AuthClient` — discovery,
@@ -44,14 +46,34 @@ enum LoginFlow {
         try ProfileStore.check(name: options.profile)
         // Without a configuration directory there is no profile to fill in from: say what is missing first.
         let directory = try? environment.configDirectory()
-        var profile = try self.profile(
-            options, previous: try directory.flatMap { (path) throws(CLIError) in try ProfileStore(directory: path).load(options.profile) })
+        var previous: Profile? = nil
+        if let directory {
+            do {
+                previous = try ProfileStore(directory: directory).load(options.profile)
+            } catch {
+                // A broken profile.json is replaced by a login that names the issuer and the client.
+                guard options.issuer != nil, options.clientID != nil else { throw error }
+                terminal.write("authflow: \(error.message)\nauthflow: this login replaces it\n", to: .standardError)
+            }
+        }
+        var profile = try self.profile(options, previous: previous)
         let profiles = ProfileStore(directory: try environment.configDirectory())
         let secret = try profile.clientSecret.map { (source) throws(CLIError) in
             try source.read(terminal: terminal, environment: environment)
         }
         try profiles.prepare(profile.name)
         let store = profiles.credentials(profile.name)
+        // A corrupt token file is moved aside (never deleted) before the browser step, not found after it.
+        if let reason = profiles.corruption(of: profile.name) {
+            let aside = try profiles.moveCorruptTokensAside(profile.name, now: environment.clock.now())
+            terminal.write(
+                "authflow: the token file was not a credential store (\(ServerText.printable(reason))); moved aside to \(aside), "
+                    + "and this login replaces it\n", to: .standardError)
+        }
+        if !options.force, let previous, let summary = signedIn(profile, previous: previous, store: store, environment: environment) {
+            terminal.write(summary, to: .standardOutput)
+            return
+        }
         terminal.write("authflow: signing in to \(profile.issuer) as profile '\(profile.name)'\n", to: .standardError)
         if environment.exitsOnInterrupt { Interruption.exitOnInterrupt(message: "the login was cancelled (interrupted)") }
         let user: User
@@ -92,6 +114,24 @@ enum LoginFlow {
             summary += TokenSummary.lines(tokens, now: environment.clock.now(), fallbackScopes: profile.scopes)
         }
         terminal.write(summary, to: .standardOutput)
+    }
+
+    /// What `login` prints instead of signing in again when the profile already holds a session for the same
+    /// issuer, client, secret source and scopes — an access token still valid or a refresh token — or nil.
+    static func signedIn(_ profile: Profile, previous: Profile, store: FileCredentialStore, environment: LoginEnvironment) -> String? {
+        guard previous.issuer == profile.issuer, previous.clientID == profile.clientID, previous.openIDConnect == profile.openIDConnect,
+            previous.clientSecret == profile.clientSecret, Set(profile.scopes).isSubset(of: previous.scopes),
+            let tokens = try? TokenCommands.stored(previous, store: store)
+        else { return nil }
+        let now = environment.clock.now()
+        guard tokens.refreshToken != nil || !tokens.needsRefresh(at: now, window: 60) else { return nil }
+        let who =
+            previous.subject.map { ServerText.printable($0 + (previous.email.map { " <\($0)>" } ?? "")) }
+            ?? "client \(previous.clientID) (no subject: OAuth 2.0)"
+        var text = "Already signed in as \(who)\n  profile:  \(previous.name)\n  issuer:   \(previous.issuer)\n"
+        text += TokenSummary.lines(tokens, now: now, fallbackScopes: previous.scopes)
+        text += "'\(TokenCommands.again(previous)) --force' signs in again\n"
+        return text
     }
 
     /// The profile this login writes: the options, with what they leave out taken from the profile's last
@@ -141,7 +181,7 @@ enum LoginFlow {
         do {
             listener = try LoopbackListener(path: options.redirectPath, port: options.port)
         } catch {
-            throw .failure("cannot listen on 127.0.0.1 port \(options.port) for the redirect: \(error)")
+            throw .failure(LoginHints.listenFailure(error, port: options.port))
         }
         profile.redirectURI = listener.redirectURI
         let configuration = try ProfileClient.configuration(profile, secret: secret, redirectURI: listener.redirectURI)
@@ -154,11 +194,16 @@ enum LoginFlow {
         }
         let (client, request) = try prepared.get(profile: profile.name)
         let url = request.url.text
+        try LoginHints.checkAuthorizationEndpoint(
+            url, endpoint: client.metadata.authorizationEndpoint, clientID: profile.clientID, redirectURI: listener.redirectURI,
+            environment: environment)
         var opened = false
         if options.noBrowser {
             terminal.write("authflow: open this URL in a browser to sign in:\n\n  \(url)\n\n", to: .standardError)
         } else if let reason = environment.openBrowser(url) {
-            terminal.write("authflow: could not start a browser (\(reason)); open this URL to sign in:\n\n  \(url)\n\n", to: .standardError)
+            terminal.write(
+                "authflow: could not start a browser (\(reason)); open this URL to sign in:\n\n  \(url)\n\n"
+                    + "authflow: (set BROWSER to your browser's command for authflow to open it)\n", to: .standardError)
         } else {
             opened = true
             terminal.write("authflow: opened the browser; if it did not open, visit:\n\n  \(url)\n\n", to: .standardError)
@@ -182,6 +227,9 @@ enum LoginFlow {
                 }
                 return try await client.completeLogin(request, redirect: redirect)
             }
+        }
+        if case .failure(.session(.timedOut)) = result {
+            throw .failure(LoginHints.timedOut(timeout, clientID: profile.clientID, redirectURI: listener.redirectURI))
         }
         return try result.get(profile: profile.name)
     }

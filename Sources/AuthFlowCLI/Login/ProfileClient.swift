@@ -40,14 +40,15 @@ enum ProfileClient {
         let client: AuthClient
         do {
             client = try await AuthClient.discover(
-                configuration, transport: environment.transport, store: store, clock: environment.clock, sleeper: environment.sleeper)
+                configuration, transport: environment.transport, store: store, clock: environment.clock, sleeper: environment.sleeper,
+                logger: environment.logger)
         } catch .unexpectedResponse(endpoint: "discovery", let status, _) where (400..<500).contains(status) && status != 429 {
             let metadata = try await ProviderMetadata.fetch(
                 issuer: configuration.issuer, transport: environment.transport,
                 allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
             client = try AuthClient(
                 configuration: configuration, metadata: metadata, transport: environment.transport, store: store,
-                clock: environment.clock, sleeper: environment.sleeper)
+                clock: environment.clock, sleeper: environment.sleeper, logger: environment.logger)
         }
         var adjusted = configuration
         var metadata = client.metadata
@@ -62,7 +63,7 @@ enum ProfileClient {
         }
         return try AuthClient(
             configuration: adjusted, metadata: metadata, transport: environment.transport, store: store, clock: environment.clock,
-            sleeper: environment.sleeper)
+            sleeper: environment.sleeper, logger: environment.logger)
     }
 
     /// The client secret of a profile, when its client is confidential.

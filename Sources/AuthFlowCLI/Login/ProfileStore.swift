@@ -72,7 +72,9 @@ struct ProfileStore: Sendable {
         do {
             return try Profile(json: try JSONValue(parsing: bytes), name: name)
         } catch {
-            throw .failure("the profile file \(settingsPath(name)) is not valid: \(error)")
+            throw .failure(
+                "the profile file \(settingsPath(name)) is not valid: \((error as? CLIError)?.message ?? "\(error)"); fix it, or sign in again with "
+                    + "'authflow login \(name == "default" ? "" : "--profile \(name) ")--issuer URL --client-id ID', which replaces it")
         }
     }
 

@@ -94,6 +94,8 @@ enum TokenCommands {
         let credential: StoredCredential?
         switch result {
         case .success(let value): credential = value
+        case .failure(.corruptStore(let path, let reason)):
+            throw .failure(ProfileStore.corruptionMessage(path: path, profile: profile.name, reason: reason))
         case .failure(let error): throw .failure("\(error)")
         }
         guard let tokens = credential?.tokens else {

@@ -55,6 +55,19 @@ struct SystemTerminal: Terminal {
         isatty(stream == .standardOutput ? 1 : 2) == 1
     }
 
+    func diagnosticWriter() -> (@Sendable (String) -> Void)? {
+        { text in
+            let bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { systemWrite(2, $0.baseAddress! + offset, $0.count - offset) }
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
     func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }

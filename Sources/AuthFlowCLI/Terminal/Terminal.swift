@@ -21,6 +21,9 @@ protocol Terminal {
     /// Reports the first write to standard output that failed (a full disk, a closed pipe): ``CLI`` calls
     /// it after every command, so a lost output is never a silent success.
     mutating func finishWriting() throws(CLIError)
+    /// A writer to standard error that any thread may call while a command waits (the `--verbose` trace),
+    /// or nil when this terminal has none.
+    func diagnosticWriter() -> (@Sendable (String) -> Void)?
 }
 
 extension Terminal {
@@ -28,6 +31,7 @@ extension Terminal {
     func isInteractive(_ stream: OutputStream) -> Bool { false }
     func environment(_ name: String) -> String? { nil }
     mutating func finishWriting() throws(CLIError) {}
+    func diagnosticWriter() -> (@Sendable (String) -> Void)? { nil }
 }
 
 extension Terminal {

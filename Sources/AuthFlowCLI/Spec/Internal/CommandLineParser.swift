@@ -23,6 +23,10 @@ enum CommandLineParser {
             guard arguments.count == 1 else { throw CommandLineError(path: [], message: "--version takes no arguments") }
             return .version
         }
+        // `authflow --verbose COMMAND …` is `authflow COMMAND --verbose …`: the commands that talk HTTP declare it.
+        if first == "--verbose", arguments.count > 1, !arguments[1].hasPrefix("-") {
+            return try parse([arguments[1], first] + arguments.dropFirst(2), commands: commands)
+        }
         if first.hasPrefix("-") {
             throw CommandLineError(
                 path: [], message: "unknown option '\(first)'" + Suggestion.didYouMean(first, among: ["--help", "--version"]))
