@@ -1,3 +1,7 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
 import AuthClient
 
 /// `--verbose` and `AUTHFLOW_DEBUG=1`: a trace of every HTTP exchange of the commands that talk to the
