@@ -32,16 +32,22 @@ public struct LoopbackUserAgent: UserAgent {
     /// How long one connection may take, from being accepted, to send its whole request before it is
     /// dropped. Connections are served concurrently, so a slow or silent one never delays another.
     public var clientTimeout: Duration
-    /// Opens the page; by default ``SystemBrowser/open(_:)`` (`xdg-open` on Linux, `open` on macOS).
+    /// Opens the page; by default ``SystemBrowser/open(_:)`` (`AUTHFLOW_BROWSER`, then `BROWSER`, then
+    /// `xdg-open` on Linux or `open` on macOS).
     public var openBrowser: @Sendable (String) throws(AuthSessionError) -> Void
+    /// What happens when `openBrowser` throws: by default the URL is shown on standard error and the wait goes
+    /// on (``BrowserFallback/printURL``); ``BrowserFallback/fail`` ends the session with the error instead.
+    public var browserUnavailable: BrowserFallback
 
     public init(
         listener: LoopbackListener, timeout: Duration = .seconds(300), clientTimeout: Duration = .seconds(3),
+        browserUnavailable: BrowserFallback = .printURL,
         openBrowser: @escaping @Sendable (String) throws(AuthSessionError) -> Void = SystemBrowser.open
     ) {
         self.listener = listener
         self.timeout = timeout
         self.clientTimeout = clientTimeout
+        self.browserUnavailable = browserUnavailable
         self.openBrowser = openBrowser
     }
 
@@ -52,7 +58,11 @@ public struct LoopbackUserAgent: UserAgent {
     /// error that arrived meanwhile is what a timeout or a cancellation throws.
     public func present(_ request: UserAgentRequest) async throws(AuthSessionError) -> Redirect {
         let check = RedirectCheck(authorizationURL: request.url)
-        try openBrowser(request.url.text)
+        do throws(AuthSessionError) {
+            try openBrowser(request.url.text)
+        } catch {
+            try browserUnavailable.handle(request.url.text, error)
+        }
         let cancelled = Locked(false)
         let listener = listener
         let (timeout, clientTimeout) = (timeout, clientTimeout)

@@ -12,18 +12,51 @@ import Dispatch
     import Darwin
 #endif
 
-/// Opens a URL in the user's default browser: `open` on macOS, `xdg-open` elsewhere (override the
-/// command with the `AUTHFLOW_BROWSER` environment variable, for example to a script in CI).
+/// Opens a URL in the user's browser, trying in order the `AUTHFLOW_BROWSER` command (for example a script
+/// in CI), each entry of `BROWSER` (a colon-separated list, the common convention), then the platform's opener
+/// (`open` on macOS, `xdg-open` elsewhere). The CLI and ``LoopbackUserAgent`` use the same list.
 public enum SystemBrowser {
-    /// Launches the browser command with the URL as its only argument (no shell, so the URL is never
-    /// interpreted) and returns without waiting for the browser.
-    public static func open(_ url: String) throws(AuthSessionError) {
+    /// The browser commands to try, in order, given a way to read environment variables.
+    ///
+    /// ```swift
+    /// SystemBrowser.commands { name in name == "BROWSER" ? "w3m:lynx" : nil }   // ["w3m", "lynx", "xdg-open"]
+    /// ```
+    public static func commands(environment variable: (String) -> String?) -> [String] {
+        var commands: [String] = []
+        if let own = variable("AUTHFLOW_BROWSER"), !own.isEmpty { commands.append(own) }
+        if let list = variable("BROWSER") { commands += list.split(separator: ":").map(String.init).filter { !$0.isEmpty } }
         #if canImport(Darwin)
-            let fallback = "open"
+            commands.append("open")
         #else
-            let fallback = "xdg-open"
+            commands.append("xdg-open")
         #endif
-        try open(url, command: getenv("AUTHFLOW_BROWSER").map { String(cString: $0) } ?? fallback)
+        return commands
+    }
+
+    /// Launches the first of ``commands(environment:)`` (read from the process environment) that starts, with
+    /// the URL as its only argument (no shell, so the URL is never interpreted), and returns without waiting
+    /// for the browser. Throws ``AuthSessionError/userAgentFailed(_:)`` with every command's reason when none
+    /// starts.
+    public static func open(_ url: String) throws(AuthSessionError) {
+        try open(url, trying: commands { name in getenv(name).map { String(cString: $0) } }) { command, url throws(AuthSessionError) in
+            try open(url, command: command)
+        }
+    }
+
+    /// Launches the first command that `launch` starts; throws all their reasons when none does.
+    package static func open(
+        _ url: String, trying commands: [String], launch: (String, String) throws(AuthSessionError) -> Void
+    ) throws(AuthSessionError) {
+        var reasons: [String] = []
+        for command in commands {
+            do throws(AuthSessionError) {
+                try launch(command, url)
+                return
+            } catch {
+                if case .userAgentFailed(let reason) = error { reasons.append(reason) } else { reasons.append("\(error)") }
+            }
+        }
+        throw .userAgentFailed(reasons.joined(separator: "; ") + " (set BROWSER to a browser command, or open the URL yourself)")
     }
 
     /// Launches `command` (a program name looked up in `PATH`, or a path) with the URL as its only

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import AuthCallback
-import AuthSession
+@testable import AuthSession
 import Foundation
 import Testing
 
@@ -189,14 +189,79 @@ struct LoopbackUserAgentTests {
         #expect(RawClient.connect(port: listener.port) == nil)
     }
 
-    @Test("a browser that cannot be launched fails the session with the reason")
+    @Test("with .fail, a browser that cannot be launched fails the session with the reason")
     func browserFailure() async throws {
         let listener = try LoopbackListener(path: "/callback")
-        let agent = LoopbackUserAgent(listener: listener) { _ throws(AuthSessionError) in
-            throw .userAgentFailed("cannot launch 'xdg-open' (errno 2)")
+        let agent = LoopbackUserAgent(listener: listener, browserUnavailable: .fail) { _ throws(AuthSessionError) in
+            throw .userAgentFailed("cannot launch 'xdg-open': no such program (errno 2)")
         }
         let session = AuthenticationSession(url: try URI(parsing: Self.authorize), callback: listener.callback, userAgent: agent)
-        await #expect(throws: AuthSessionError.userAgentFailed("cannot launch 'xdg-open' (errno 2)")) { try await session.authenticate() }
+        await #expect(throws: AuthSessionError.userAgentFailed("cannot launch 'xdg-open': no such program (errno 2)")) {
+            try await session.authenticate()
+        }
+    }
+
+    @Test("by default, a browser that cannot be launched shows the URL and the wait goes on to the redirect (a headless host)")
+    func headlessHostKeepsWaiting() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let shown = LockedStrings()
+        let agent = LoopbackUserAgent(
+            listener: listener, timeout: .seconds(20),
+            browserUnavailable: .custom { url, reason in shown.append("\(url) | \(reason)") }
+        ) { _ throws(AuthSessionError) in
+            throw .userAgentFailed("cannot launch 'xdg-open': no such program (errno 2)")
+        }
+        let session = AuthenticationSession(url: try URI(parsing: Self.authorize), callback: listener.callback, userAgent: agent)
+        let port = listener.port
+        let user = Thread {
+            // The user copies the URL into a browser elsewhere; the provider redirects back here.
+            for _ in 0..<2000 where shown.all.isEmpty { usleep(5000) }
+            _ = RawClient.get(port: port, "/callback?code=c1&state=xyz")
+        }
+        user.start()
+        let redirect = try await session.authenticate()
+        #expect(redirect.callbackURL.text.hasSuffix("/callback?code=c1&state=xyz"))
+        #expect(shown.all == ["\(Self.authorize) | AuthSessionError 9004: the user agent failed: cannot launch 'xdg-open': no such program (errno 2)"])
+    }
+
+    @Test("the default fallback is to print the URL, and the browser list is AUTHFLOW_BROWSER, then BROWSER's entries, then the platform's opener")
+    func defaultsAndBrowserList() throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let agent = LoopbackUserAgent(listener: listener)
+        var printed = false
+        do throws(AuthSessionError) {
+            // .printURL writes to standard error and does not throw.
+            try agent.browserUnavailable.handle("https://server.example.com/authorize", .userAgentFailed("none"))
+            printed = true
+        } catch {}
+        #expect(printed)
+        let environment = ["AUTHFLOW_BROWSER": "ci-browser", "BROWSER": "w3m::lynx"]
+        #if canImport(Darwin)
+            let opener = "open"
+        #else
+            let opener = "xdg-open"
+        #endif
+        #expect(SystemBrowser.commands { environment[$0] } == ["ci-browser", "w3m", "lynx", opener])
+        #expect(SystemBrowser.commands { _ in nil } == [opener])
+        #expect(SystemBrowser.commands { $0 == "AUTHFLOW_BROWSER" ? "" : nil } == [opener])
+    }
+
+    @Test("SystemBrowser tries each command in order and, when none starts, names every reason and what to do")
+    func systemBrowserTriesEachCommand() throws {
+        var tried: [String] = []
+        #expect(throws: AuthSessionError.userAgentFailed("a: no; b: no (set BROWSER to a browser command, or open the URL yourself)")) {
+            try SystemBrowser.open("https://x.example/", trying: ["a", "b"]) { command, _ throws(AuthSessionError) in
+                tried.append(command)
+                throw .userAgentFailed("\(command): no")
+            }
+        }
+        #expect(tried == ["a", "b"])
+        tried = []
+        try SystemBrowser.open("https://x.example/", trying: ["a", "b", "c"]) { command, _ throws(AuthSessionError) in
+            tried.append(command)
+            if command == "a" { throw .userAgentFailed("a: no") }
+        }
+        #expect(tried == ["a", "b"])
     }
 
     @Test("cancelling the session stops the listener")

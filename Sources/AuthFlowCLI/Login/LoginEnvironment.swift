@@ -78,32 +78,19 @@ struct LoginEnvironment: Sendable {
         #endif
     }
 
-    /// The browser commands to try, in order: `AUTHFLOW_BROWSER`, then each entry of `BROWSER` (a
-    /// colon-separated list, the common convention), then the platform's opener (`open`, `xdg-open`).
+    /// The browser commands to try, in order (``SystemBrowser/commands(environment:)``, over this environment).
     func browserCommands() -> [String] {
-        var commands: [String] = []
-        if let own = variable("AUTHFLOW_BROWSER"), !own.isEmpty { commands.append(own) }
-        if let list = variable("BROWSER") { commands += list.split(separator: ":").map(String.init).filter { !$0.isEmpty } }
-        #if canImport(Darwin)
-            commands.append("open")
-        #else
-            commands.append("xdg-open")
-        #endif
-        return commands
+        SystemBrowser.commands(environment: variable)
     }
 
     /// Opens `url` with the first browser command that starts; returns why none did, or nil on success.
     func openBrowser(_ url: String) -> String? {
-        var reasons: [String] = []
-        for command in browserCommands() {
-            do throws(AuthSessionError) {
-                try launch(command, url)
-                return nil
-            } catch {
-                reasons.append("\(error)")
-            }
+        do throws(AuthSessionError) {
+            try SystemBrowser.open(url, trying: browserCommands(), launch: launch)
+            return nil
+        } catch {
+            return "\(error)"
         }
-        return reasons.joined(separator: "; ")
     }
 
     static func joined(_ directory: String, _ name: String) -> String {
