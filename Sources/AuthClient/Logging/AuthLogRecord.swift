@@ -34,6 +34,8 @@ public struct AuthLogRecord: Sendable, Hashable {
         public static let jwksCooldown = Event(rawValue: "jwks-cooldown")
         /// A stored session was resumed, or a record saved before grants were kept was tied to a grant.
         public static let resume = Event(rawValue: "resume")
+        /// A client credentials token was requested (RFC 6749 §4.4), or received.
+        public static let clientCredentials = Event(rawValue: "client-credentials")
     }
 
     /// How important the record is.
