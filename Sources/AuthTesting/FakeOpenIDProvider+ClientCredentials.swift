@@ -1,6 +1,8 @@
 import AuthCallback
 import AuthClient
 import AuthJSON
+import AuthJWT
+import AuthSession
 
 extension FakeOpenIDProvider {
     /// The client credentials grant (RFC 6749 §4.4): only a confidential client (one registered with a

@@ -214,7 +214,9 @@ extension FakeOpenIDProvider {
                 return .failure(ClientRefused(response: Self.json(401, ["error": "invalid_client", "error_description": .string(reason)])))
             }
         case .privateKeyJWT(let key, _):
-            guard request.header("Authorization") == nil, value("client_secret") == nil, verifyClientAssertion(key, value) else {
+            guard request.header("Authorization") == nil, value("client_secret") == nil,
+                verifyClientAssertion(key, value, clientID: clientID)
+            else {
                 return .failure(ClientRefused(response: refused))
             }
         }

@@ -2,6 +2,7 @@ import AuthCallback
 import AuthClient
 import AuthCredentials
 import AuthJWT
+import AuthSession
 import AuthTesting
 import Foundation
 import TestVectors
@@ -103,17 +104,39 @@ struct LoginClientAuthenticationTests {
         #expect(refused.status == 2 && refused.error?.message.contains("--private-key-file") == true)
     }
 
+    /// A secret of 256 bits, the least an HS256 key may have (RFC 7518 §3.2).
+    static let longSecret = "a-client-secret-of-thirty-two-bytes"
+
     @Test("a confidential client accepts HS256 ID tokens, validated with its secret (OIDC Core §10.1)")
     func hs256WithSecret() async throws {
-        let harness = try LoginHarness { $0.signingKey = .hs256(secret: LocalProvider.confidentialClientSecret) }
+        let harness = try LoginHarness { configuration in
+            configuration.signingKey = .hs256(secret: Self.longSecret)
+            configuration.additionalClients["authflow-hs"] = .clientSecretPost(Self.longSecret)
+        }
         var options = harness.options(profile: "hs")
+        options.clientID = "authflow-hs"
+        options.clientSecret = .environment("HS_SECRET")
+        options.clientAuthentication = .clientSecretPost
+        let environment = harness.environment.with(variables: ["HS_SECRET": Self.longSecret])
+        let hs = options
+        let login = await command { terminal throws(CLIError) in
+            try LoginFlow.run(hs, environment: environment, terminal: &terminal)
+        }
+        #expect(login.error == nil, "\(login.errors)")
+        let stored = try #require(try await harness.storedTokens("hs", clientID: "authflow-hs"))
+        let idToken = try #require(stored.idToken)
+        #expect(try JWS(compact: idToken).header.algorithm == .hs256)
+    }
+
+    @Test("HS256 only and a secret under 256 bits: the login fails before the browser, saying why")
+    func hs256ShortSecret() async throws {
+        let harness = try LoginHarness { $0.signingKey = .hs256(secret: Self.longSecret) }
+        var options = harness.options(profile: "short")
         options.clientID = LocalProvider.confidentialClientID
         options.clientSecret = .file("/secret")
         let login = await Self.run(harness, options, files: Self.secretFile)
-        #expect(login.error == nil, "\(login.errors)")
-        let stored = try #require(try await harness.storedTokens("hs", clientID: LocalProvider.confidentialClientID))
-        let idToken = try #require(stored.idToken)
-        #expect(try JWS(compact: idToken).header.algorithm == .hs256)
+        #expect(login.status == 1 && login.error?.message.contains("RFC 7518 §3.2") == true)
+        #expect(harness.opened.withLock { $0.isEmpty } && harness.provider.requestCount(.token) == 0)
     }
 
     @Test("HS256 only and no secret: the login fails before the browser, saying which option gives the secret")

@@ -158,6 +158,16 @@ struct RecordingTransport: HTTPTransport {
     }
 }
 
+extension LoginEnvironment {
+    /// This environment with `variables` set too (a client secret's variable).
+    func with(variables: [String: String]) -> LoginEnvironment {
+        var copy = self
+        let base = variable
+        copy.variable = { variables[$0] ?? base($0) }
+        return copy
+    }
+}
+
 extension LoginHarness {
     /// The form parameters of the requests the commands sent to the provider's `endpoint`.
     func forms(to endpoint: FakeOpenIDProvider.Endpoint) -> [[FormParameter]] {

@@ -3,6 +3,7 @@ import AuthClient
 import AuthCredentials
 import AuthJSON
 import AuthJWT
+import AuthSession
 import AuthTesting
 import Foundation
 import TestVectors
@@ -106,7 +107,8 @@ struct LoginProtocolTests {
         }
         #expect(token.error == nil, "\(token.errors)")
         let refresh = try #require(harness.requests(to: .token).last)
-        #expect(refresh.header("DPoP") != nil && Self.value("grant_type", in: try FormParameter.parse(refresh.body)) == "refresh_token")
+        let refreshForm = try FormParameter.parse(refresh.body)
+        #expect(refresh.header("DPoP") != nil && Self.value("grant_type", in: refreshForm) == "refresh_token")
         let renewed = try #require(try await harness.storedTokens())
         #expect(renewed.dpopKey?.thumbprint == key.thumbprint)
         #expect(token.output == "Authorization: DPoP \(renewed.accessToken)\n")

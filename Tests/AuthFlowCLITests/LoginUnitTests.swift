@@ -1,3 +1,4 @@
+import AuthCredentials
 import AuthJSON
 import AuthJWT
 import Testing

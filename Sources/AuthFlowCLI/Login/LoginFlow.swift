@@ -220,7 +220,7 @@ enum LoginFlow {
         }
         let client = try connected.get(profile: profile.name)
         // Before the browser: an ID token this client could not validate would spend the code for nothing.
-        try ProfileClient.checkIDTokenAlgorithms(client, hasSecret: secret != nil)
+        try ProfileClient.checkIDTokenAlgorithms(client, secret: secret)
         let prepared = runBlocking { () async -> Result<AuthorizationRequest, AuthClientError> in
             await Result { () async throws(AuthClientError) in
                 var generator = SystemRandomNumberGenerator()
@@ -280,7 +280,7 @@ enum LoginFlow {
             }
         }
         let client = try connected.get(profile: profile.name)
-        try ProfileClient.checkIDTokenAlgorithms(client, hasSecret: secret != nil)
+        try ProfileClient.checkIDTokenAlgorithms(client, secret: secret)
         let prepared = runBlocking { () async -> Result<DeviceAuthorization, AuthClientError> in
             await Result { () async throws(AuthClientError) in try await client.requestDeviceAuthorization() }
         }

@@ -12,8 +12,9 @@ enum ProfileClient {
     /// with HTTP Basic (`client_secret_basic`, RFC 6749 §2.3.1) until
     /// ``connect(_:store:environment:deviceAuthorizationEndpoint:adaptsAuthentication:)`` has read which
     /// methods the provider supports; with it, exactly as asked. DPoP and the RFC 8707 resources are the
-    /// profile's. A client with a secret also accepts HS256 ID tokens, validated with the secret's octets as
-    /// the key (OpenID Connect Core §10.1); a public client (or `private_key_jwt`) accepts only asymmetric ones.
+    /// profile's. A client with a secret of at least 256 bits (32 bytes: RFC 7518 §3.2's minimum for an HS256
+    /// key) also accepts HS256 ID tokens, validated with the secret's octets as the key (OpenID Connect Core
+    /// §10.1); a public client (or `private_key_jwt`, or a shorter secret) accepts only asymmetric ones.
     static func configuration(_ profile: Profile, secret: String?, key: P256PrivateKey? = nil, redirectURI: String) throws(CLIError)
         -> ClientConfiguration
     {
@@ -29,7 +30,9 @@ enum ProfileClient {
                 redirectURI: redirectURI, scopes: scopes, allowsInsecureLoopbackIssuer: profile.insecureLoopbackIssuer)
             configuration.usesDPoP = profile.dpop
             configuration.resources = profile.resources
-            if secret != nil { configuration.allowedAlgorithms = JWSAlgorithm.asymmetric + [.hs256] }
+            if let secret, secret.utf8.count >= hs256MinimumSecretBytes {
+                configuration.allowedAlgorithms = JWSAlgorithm.asymmetric + [.hs256]
+            }
             return configuration
         } catch {
             throw .usage(Self.hint(error, profile: profile))
@@ -38,15 +41,22 @@ enum ProfileClient {
 
     /// Fails when the provider says (`id_token_signing_alg_values_supported`) that it signs ID tokens only with
     /// algorithms this client does not accept — before the browser step, so no code is spent on a login whose
-    /// ID token would be refused. HS256 alone, without a client secret, says which option gives one.
-    static func checkIDTokenAlgorithms(_ client: AuthClient, hasSecret: Bool) throws(CLIError) {
+    /// ID token would be refused. HS256 alone says what is missing: a client secret (and which option gives
+    /// one), or a longer one.
+    static func checkIDTokenAlgorithms(_ client: AuthClient, secret: String?) throws(CLIError) {
         guard client.configuration.isOpenIDConnect, let supported = client.metadata.idTokenSigningAlgorithmsSupported,
             !supported.isEmpty
         else { return }
         let allowed = client.configuration.allowedAlgorithms.map(\.rawValue)
         guard !supported.contains(where: { allowed.contains($0) }) else { return }
         let listed = ServerText.printable(supported.joined(separator: ", "))
-        if supported.contains("HS256"), !hasSecret {
+        if supported.contains("HS256"), let secret {
+            throw .failure(
+                "the provider signs ID tokens only with \(listed) (id_token_signing_alg_values_supported); HS256 is validated "
+                    + "with the client secret (OpenID Connect Core §10.1), which has \(secret.utf8.count * 8) bits: an HS256 key "
+                    + "needs at least 256 (RFC 7518 §3.2)")
+        }
+        if supported.contains("HS256") {
             throw .failure(
                 "the provider signs ID tokens only with \(listed) (id_token_signing_alg_values_supported); HS256 is validated "
                     + "with the client secret (OpenID Connect Core §10.1), and this client has none: give --client-secret-file FILE "
@@ -56,6 +66,9 @@ enum ProfileClient {
             "the provider signs ID tokens only with \(listed) (id_token_signing_alg_values_supported), none of which authflow "
                 + "accepts (\(allowed.joined(separator: ", ")))")
     }
+
+    /// The shortest client secret used as an HS256 key: 32 bytes, the hash's size (RFC 7518 §3.2).
+    static let hs256MinimumSecretBytes = 32
 
     /// The configuration of a stored profile for a later command: the secret and the private key read again
     /// from where the profile says.

@@ -135,7 +135,7 @@ enum TokenCommands {
                 let client = try await ProfileClient.connect(
                     configuration, store: store, environment: environment, adaptsAuthentication: adapts)
                 let tokens = try await client.requestClientCredentialsToken(scopes: scopes, dpopKey: dpopKey)
-                do {
+                do throws(AuthCredentialsError) {
                     try await ProfileStore.forgetTokens(in: store, except: nil)
                     try await store.save(StoredCredential(user: "", grant: grant, tokens: tokens))
                 } catch {
