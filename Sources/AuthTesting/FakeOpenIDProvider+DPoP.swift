@@ -136,9 +136,10 @@ extension FakeOpenIDProvider {
     }
 
     /// `private_key_jwt` (OpenID Connect Core §9, RFC 7523 §3): the assertion must be a JWS by the
-    /// registered key's algorithm that verifies with its public JWK, with `iss` = `sub` = the client id,
-    /// `aud` the token endpoint or the issuer, `exp` in the future, and a `jti` not seen before.
-    func verifyClientAssertion(_ key: ClientAssertionKey, _ value: (String) -> String?) -> Bool {
+    /// registered key's algorithm that verifies with its public JWK, with `iss` = `sub` = the client id
+    /// (`clientID`: the configured client or an additional one), `aud` the token endpoint or the issuer, `exp` in
+    /// the future, and a `jti` not seen before.
+    func verifyClientAssertion(_ key: ClientAssertionKey, _ value: (String) -> String?, clientID: String) -> Bool {
         guard value("client_assertion_type") == "urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
             let assertion = value("client_assertion"), let jws = try? JWS(compact: assertion),
             jws.header.algorithm == key.key.algorithm, let jwk = try? JWK(key.key.publicJWK),
@@ -149,8 +150,8 @@ extension FakeOpenIDProvider {
         let audiences = claims["aud"]?.stringValue.map { [$0] } ?? claims["aud"]?.arrayValue?.compactMap(\.stringValue) ?? []
         let now = clock.now().secondsSince1970
         return state.withLock { state in
-            guard claims["iss"]?.stringValue == configuration.clientID, claims["sub"]?.stringValue == configuration.clientID,
-                value("client_id").map({ $0 == configuration.clientID }) ?? true,
+            guard claims["iss"]?.stringValue == clientID, claims["sub"]?.stringValue == clientID,
+                value("client_id").map({ $0 == clientID }) ?? true,
                 audiences.contains(url(of: .token)) || audiences.contains(configuration.issuer),
                 let expiry = claims["exp"]?.numberValue?.int64Value, expiry > now + state.skew,
                 let jti = claims["jti"]?.stringValue, !state.usedAssertionIDs.contains(jti)

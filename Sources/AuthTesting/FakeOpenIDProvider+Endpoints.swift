@@ -65,7 +65,9 @@ extension FakeOpenIDProvider {
             "jwks_uri": .string(url(of: .jwks)),
             "revocation_endpoint": configuration.listsRevocationEndpointInDiscovery ? .string(url(of: .revocation)) : .null,
             "device_authorization_endpoint": .string(url(of: .deviceAuthorization)),
-            "grant_types_supported": ["authorization_code", "refresh_token", .string(Self.deviceCodeGrantType)],
+            "grant_types_supported": [
+                "authorization_code", "refresh_token", .string(Self.deviceCodeGrantType), "client_credentials",
+            ],
             "end_session_endpoint": .string(url(of: .endSession)),
             "response_types_supported": ["code"],
             "scopes_supported": Self.openIDScopes,
@@ -152,7 +154,10 @@ extension FakeOpenIDProvider {
         case "refresh_token": return refresh(value, clientID: clientID, resources: resources, jkt: jkt)
         case Self.deviceCodeGrantType: return pollDevice(value, clientID: clientID, jkt: jkt)
         case TokenExchangeRequest.grantType: return exchangeToken(parameters, clientID: clientID)
-        default: return Self.oauthError(.unsupportedGrantType, "only authorization_code, refresh_token, device_code and token-exchange")
+        case "client_credentials": return grantClientCredentials(parameters, clientID: clientID, jkt: jkt)
+        default:
+            return Self.oauthError(
+                .unsupportedGrantType, "only authorization_code, refresh_token, device_code, token-exchange and client_credentials")
         }
     }
 
@@ -213,7 +218,9 @@ extension FakeOpenIDProvider {
                 return .failure(ClientRefused(response: Self.json(401, ["error": "invalid_client", "error_description": .string(reason)])))
             }
         case .privateKeyJWT(let key, _):
-            guard request.header("Authorization") == nil, value("client_secret") == nil, verifyClientAssertion(key, value) else {
+            guard request.header("Authorization") == nil, value("client_secret") == nil,
+                verifyClientAssertion(key, value, clientID: clientID)
+            else {
                 return .failure(ClientRefused(response: refused))
             }
         }

@@ -2,6 +2,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthCallback
 import AuthClient
 import AuthCredentials
 import AuthJWT
@@ -34,16 +35,21 @@ final class LoginHarness: Sendable {
     let browserFails: Bool
     /// One HTTP client for the commands and the browser (each `URLSessionTransport` is a session of its own).
     let transport = URLSessionTransport(timeout: 10)
+    /// The requests the commands sent to the provider (not the browser's), in order: what the provider received.
+    let recorded = Locked<[TransportRequest]>([])
 
     /// `oauth2Only`: a plain OAuth 2.0 server (`authflow provider --oauth2-only`) instead of an OpenID Provider.
+    /// `configure` changes `authflow provider`'s configuration (more clients, another ID-token key).
     init(
         decision: String = "approve", browserFails: Bool = false, oauth2Only: Bool = false, sendsStrayError: Bool = false,
-        onlyStray: Bool = false
+        onlyStray: Bool = false, configure: (inout FakeOpenIDProvider.Configuration) -> Void = { _ in }
     ) throws {
         server = try FakeProviderServer()
         var providerOptions = ProviderOptions()
         providerOptions.oauth2Only = oauth2Only
-        provider = try LocalProvider.provider(providerOptions, issuer: server.baseURL, clock: .manual(time))
+        var configuration = try LocalProvider.provider(providerOptions, issuer: server.baseURL, clock: .manual(time)).configuration
+        configure(&configuration)
+        provider = FakeOpenIDProvider(configuration, clock: .manual(time))
         server.start(serving: provider)
         // On tmpfs where there is one: the token store fsyncs every save, which a loaded disk can make slow.
         let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
@@ -66,7 +72,7 @@ final class LoginHarness: Sendable {
         let variables = ["XDG_CONFIG_HOME": directory + "/config", "HOME": directory + "/home", "AUTHFLOW_BROWSER": "test-browser"]
         let time = time
         var environment = LoginEnvironment(
-            variable: { variables[$0] }, transport: transport, clock: .manual(time),
+            variable: { variables[$0] }, transport: RecordingTransport(base: transport, recorded: recorded), clock: .manual(time),
             sleeper: ImmediateClock { time.advance(by: $0.components.seconds) },
             launch: { [self] (command, url) throws(AuthSessionError) in try self.launch(command, url) })
         environment.loginTimeout = .seconds(30)
@@ -142,6 +148,41 @@ final class LoginHarness: Sendable {
 
     private static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+}
+
+/// A transport that keeps every request it sends.
+struct RecordingTransport: HTTPTransport {
+    let base: URLSessionTransport
+    let recorded: Locked<[TransportRequest]>
+
+    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+        recorded.withLock { $0.append(request) }
+        return try await base.send(request)
+    }
+}
+
+extension LoginEnvironment {
+    /// This environment with `variables` set too (a client secret's variable).
+    func with(variables: [String: String]) -> LoginEnvironment {
+        var copy = self
+        let base = variable
+        copy.variable = { variables[$0] ?? base($0) }
+        return copy
+    }
+}
+
+extension LoginHarness {
+    /// The form parameters of the requests the commands sent to the provider's `endpoint`.
+    func forms(to endpoint: FakeOpenIDProvider.Endpoint) -> [[FormParameter]] {
+        let url = provider.url(of: endpoint)
+        return recorded.withLock { $0 }.filter { $0.url == url }.compactMap { try? FormParameter.parse($0.body) }
+    }
+
+    /// The requests the commands sent to the provider's `endpoint`.
+    func requests(to endpoint: FakeOpenIDProvider.Endpoint) -> [TransportRequest] {
+        let url = provider.url(of: endpoint)
+        return recorded.withLock { $0 }.filter { $0.url == url }
     }
 }
 

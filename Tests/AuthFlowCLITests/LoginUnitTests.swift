@@ -2,6 +2,8 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthCredentials
+import AuthJSON
 import AuthJWT
 import Testing
 
@@ -85,5 +87,56 @@ struct LoginUnitTests {
                 "login", "--issuer", "https://a.example", "--client-id", "c", "--client-secret-file", "f", "--client-secret-env", "E")
                 == 2)
         #expect(terminal.run("token", "--json", "--header") == 2)
+    }
+
+    @Test("profile.json keeps the client authentication, the key's path, DPoP, resources, PAR and the grant; older files read as before")
+    func profileSettings() throws {
+        var profile = Profile(
+            name: "svc", issuer: "https://login.example.com", clientID: "svc", scopes: ["openid"], clientSecret: nil,
+            insecureLoopbackIssuer: false)
+        profile.clientAuthentication = .privateKeyJWT
+        profile.privateKeyFile = "/keys/svc.pem"
+        profile.dpop = true
+        profile.resources = ["https://api.example.com/"]
+        profile.pushedAuthorization = true
+        profile.clientCredentials = true
+        let json = try JSONValue(parsing: profile.json.serialized())
+        #expect(try Profile(json: json, name: "svc") == profile)
+        #expect(
+            json["client_authentication"]?.stringValue == "private_key_jwt" && json["private_key"]?["file"]?.stringValue == "/keys/svc.pem")
+        #expect(profile.grant.resources == ["https://api.example.com/"])
+        let older = try Profile(json: try JSONValue(parsing: Array(#"{"issuer": "https://a.example", "client_id": "c"}"#.utf8)), name: "o")
+        #expect(older.clientAuthentication == nil && !older.dpop && older.resources.isEmpty && !older.clientCredentials)
+        let unknown = #"{"issuer": "https://a.example", "client_id": "c", "client_authentication": "tls_client_auth"}"#
+        #expect(throws: CLIError.self) { try Profile(json: try JSONValue(parsing: Array(unknown.utf8)), name: "u") }
+    }
+
+    @Test("the client authentication is the options', else the profile's; a key file alone means private_key_jwt")
+    func clientAuthenticationChoice() throws {
+        var options = AuthFlowCLI.LoginOptions()
+        options.issuer = "https://login.example.com"
+        options.clientID = "app"
+        options.privateKeyFile = "/k.pem"
+        let keyed = try LoginFlow.profile(options, previous: nil)
+        #expect(keyed.clientAuthentication == .privateKeyJWT && keyed.privateKeyFile == "/k.pem" && keyed.clientSecret == nil)
+        // Later logins keep it; a secret instead switches back to the default method and forgets the key.
+        #expect(try LoginFlow.profile(AuthFlowCLI.LoginOptions(), previous: keyed).clientAuthentication == .privateKeyJWT)
+        var secret = AuthFlowCLI.LoginOptions()
+        secret.clientSecret = .environment("APP_SECRET")
+        let switched = try LoginFlow.profile(secret, previous: keyed)
+        #expect(switched.clientAuthentication == nil && switched.privateKeyFile == nil)
+        // Contradictions are usage errors.
+        var both = options
+        both.clientSecret = .environment("APP_SECRET")
+        #expect(throws: CLIError.self) { try LoginFlow.profile(both, previous: nil) }
+        var postWithoutSecret = AuthFlowCLI.LoginOptions()
+        postWithoutSecret.issuer = "https://login.example.com"
+        postWithoutSecret.clientID = "app"
+        postWithoutSecret.clientAuthentication = .clientSecretPost
+        #expect(throws: CLIError.self) { try LoginFlow.profile(postWithoutSecret, previous: nil) }
+        var postWithKey = postWithoutSecret
+        postWithKey.clientSecret = .environment("APP_SECRET")
+        postWithKey.privateKeyFile = "/k.pem"
+        #expect(throws: CLIError.self) { try LoginFlow.profile(postWithKey, previous: nil) }
     }
 }

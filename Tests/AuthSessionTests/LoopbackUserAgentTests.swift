@@ -3,9 +3,10 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import AuthCallback
-@testable import AuthSession
 import Foundation
 import Testing
+
+@testable import AuthSession
 
 #if canImport(Glibc)
     import Glibc
@@ -221,10 +222,15 @@ struct LoopbackUserAgentTests {
         user.start()
         let redirect = try await session.authenticate()
         #expect(redirect.callbackURL.text.hasSuffix("/callback?code=c1&state=xyz"))
-        #expect(shown.all == ["\(Self.authorize) | AuthSessionError 9004: the user agent failed: cannot launch 'xdg-open': no such program (errno 2)"])
+        #expect(
+            shown.all == [
+                "\(Self.authorize) | AuthSessionError 9004: the user agent failed: cannot launch 'xdg-open': no such program (errno 2)"
+            ])
     }
 
-    @Test("the default fallback is to print the URL, and the browser list is AUTHFLOW_BROWSER, then BROWSER's entries, then the platform's opener")
+    @Test(
+        "the default fallback is to print the URL, and the browser list is AUTHFLOW_BROWSER, then BROWSER's entries, then the platform's opener"
+    )
     func defaultsAndBrowserList() throws {
         let listener = try LoopbackListener(path: "/callback")
         let agent = LoopbackUserAgent(listener: listener)

@@ -40,6 +40,8 @@ public struct AuthLogRecord: Sendable, Hashable {
         public static let resume = Event(rawValue: "resume")
         /// One HTTP request and its response, secrets redacted: logged at `.debug` by ``TracingTransport``.
         public static let http = Event(rawValue: "http")
+        /// A client credentials token was requested (RFC 6749 §4.4), or received.
+        public static let clientCredentials = Event(rawValue: "client-credentials")
     }
 
     /// How important the record is.

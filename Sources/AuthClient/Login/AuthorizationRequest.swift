@@ -128,7 +128,7 @@ public struct AuthorizationRequest: Sendable {
     let parameters: [FormParameter]
 
     /// The parameter names the client sets itself.
-    static let reservedNames = [
+    package static let reservedNames = [
         "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge", "code_challenge_method",
         "prompt", "login_hint", "max_age", "acr_values", "resource", "request_uri", "request", "dpop_jkt",
     ]

@@ -2,8 +2,11 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthCallback
+import AuthClient
 import AuthDigest
 import AuthJWT
+import AuthURLSession
 
 #if canImport(Glibc)
     import Glibc
@@ -13,11 +16,14 @@ import AuthJWT
     import Darwin
 #endif
 
-/// `authflow jwt verify TOKEN|- (--jwks FILE | --hs256-key-hex HEX) [--issuer I] [--audience A] [--nonce N]
+/// `authflow jwt verify TOKEN|- (--jwks FILE|URL | --hs256-key-hex HEX) [--issuer I] [--audience A] [--nonce N]
 /// [--now UNIX] [--leeway S]`.
 enum JWTVerifyCommand: CLICommand {
     static let token = Operand<String>("TOKEN", help: "the compact JWS; - reads it from standard input", standardInput: true)
-    static let jwks = Option<String>("jwks", value: "FILE", help: "a JWK Set (RSA, EC P-256 and Ed25519 keys)", completion: .file)
+    static let jwks = Option<String>(
+        "jwks", value: "FILE|URL",
+        help: "a JWK Set (RSA, EC P-256 and Ed25519 keys): a file, or an https URL (http only on 127.0.0.1, [::1], localhost)",
+        completion: .file)
     static let hs256KeyHex = Option<String>(
         "hs256-key-hex", value: "HEX",
         help: "a symmetric HS256 key, as hexadecimal; - reads it from standard input (it matches whatever kid the header names)")
@@ -30,7 +36,8 @@ enum JWTVerifyCommand: CLICommand {
     static let spec = CommandSpec(
         "verify", summary: "verify a JWT's signature and claims",
         discussion: """
-            Verifies the signature (RS, PS, ES256 or EdDSA with a key from --jwks; HS256/384/512 with --hs256-key-hex) and the
+            Verifies the signature (RS, PS, ES256 or EdDSA with a key from --jwks, a file or a provider's jwks_uri
+            fetched over https; HS256/384/512 with --hs256-key-hex) and the
             claims. With both --issuer and --audience the token is checked as an OpenID Connect ID token
             (OIDC Core §3.1.3.7); otherwise as a JWT (RFC 7519 §7.2) with only the claims asked for.
             Prints 'valid' and which checks ran and which were skipped, or fails with the reason.
@@ -38,7 +45,10 @@ enum JWTVerifyCommand: CLICommand {
         options: [jwks, hs256KeyHex, issuer, audience, nonce, now, leeway],
         operands: [token],
         groups: [.atLeastOne(jwks, hs256KeyHex)],
-        examples: ["jwt verify \"$TOKEN\" --jwks jwks.json --issuer https://id.example.com --audience my-app"])
+        examples: [
+            "jwt verify \"$TOKEN\" --jwks jwks.json --issuer https://id.example.com --audience my-app",
+            "jwt verify \"$TOKEN\" --jwks https://id.example.com/.well-known/jwks.json --issuer https://id.example.com --audience my-app",
+        ])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
         let tokenText = try arguments.required(Self.token)
@@ -53,7 +63,9 @@ enum JWTVerifyCommand: CLICommand {
 
         var keys: [JWK] = []
         if let jwksPath = arguments.value(Self.jwks) {
-            let document = try terminal.readAll(jwksPath, limit: 1 << 20)
+            let document =
+                jwksPath.hasPrefix("https://") || jwksPath.hasPrefix("http://")
+                ? try fetch(jwksPath, transport: URLSessionTransport(timeout: 30)) : try terminal.readAll(jwksPath, limit: 1 << 20)
             keys += try CLIError.catching { () throws(AuthJWTError) in try JWKSet(json: document).keys }
         }
         if let keyOption = arguments.value(Self.hs256KeyHex) {
@@ -92,5 +104,31 @@ enum JWTVerifyCommand: CLICommand {
             jwt: jwt, key: key, algorithms: algorithms, asIDToken: issuer != nil && audience != nil, issuer: issuer,
             audience: audience, nonce: nonce, now: moment, leeway: leeway ?? JWTValidator(allowedAlgorithms: []).leewaySeconds)
         terminal.write(report.text(style: TextStyle(for: .standardOutput, of: terminal)), to: .standardOutput)
+    }
+
+    /// The largest JWK Set fetched (as for a file).
+    static let jwksLimit = 1 << 20
+
+    /// GETs the JWK Set at `url` (RFC 7517 §5): https, or http only to a loopback host (a local test provider),
+    /// so that no one on the network can substitute the keys; a 200 of at most 1 MiB.
+    static func fetch(_ url: String, transport: some HTTPTransport) throws(CLIError) -> [UInt8] {
+        guard let uri = try? URI(parsing: url), let host = uri.host?.lowercased() else { throw .usage("--jwks: '\(url)' is not a URL") }
+        guard uri.scheme.lowercased() == "https" || ["127.0.0.1", "[::1]", "::1", "localhost"].contains(host) else {
+            throw .usage("--jwks fetches a JWK Set over https only (http only from 127.0.0.1, [::1] or localhost), not '\(url)'")
+        }
+        var get = TransportRequest(method: .get, url: url)
+        get.setHeader("Accept", "application/json, application/jwk-set+json")
+        let request = get
+        let result = runBlocking { () async -> Result<TransportResponse, AuthClientError> in
+            await Result { () async throws(AuthClientError) in try await transport.send(request) }
+        }
+        let response: TransportResponse
+        switch result {
+        case .success(let value): response = value
+        case .failure(let error): throw .failure("--jwks: cannot fetch \(url): \(ServerText.printable("\(error)"))")
+        }
+        guard response.status == 200 else { throw .failure("--jwks: \(url) answered \(response.status), not 200 with a JWK Set") }
+        guard response.body.count <= jwksLimit else { throw .failure("--jwks: the JWK Set at \(url) is larger than 1 MiB") }
+        return response.body
     }
 }

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import AuthCallback
+import AuthClient
 import AuthSession
 import Dispatch
 
@@ -42,6 +43,28 @@ enum LoginCommand: CLICommand {
     static let timeout = Option<Double>("timeout", value: "SECONDS", help: "how long to wait for the redirect (default 300)")
     static let noBrowser = Flag("no-browser", help: "print the URL instead of opening a browser")
     static let force = Flag("force", help: "sign in again even when the profile is signed in (default: say so and stop)")
+    static let clientAuth = Option<ClientAuthenticationMethod>(
+        "client-auth", value: "METHOD",
+        help: "how the client authenticates at the token endpoint (default: client_secret_basic with a secret; kept by the profile)")
+    static let privateKeyFile = Option<String>(
+        "private-key-file", value: "FILE",
+        help: "private_key_jwt: the client's P-256 key, a JWK or PKCS#8 PEM (the profile keeps the path, never the key)",
+        completion: .file)
+    static let dpop = Flag("dpop", help: "DPoP-bound tokens (RFC 9449); the key is kept with the tokens, 0600 (kept by the profile)")
+    static let par = Flag("par", help: "push the authorization request first (RFC 9126); the browser gets only a request_uri")
+    static let resource = Option<String>(
+        "resource", value: "URI", help: "a resource the tokens are for (RFC 8707; kept by the profile)", repeatable: true)
+    static let prompt = Option<String>(
+        "prompt", value: "PROMPT", help: "prompt for this login: none, login, consent, select_account (OIDC Core §3.1.2.1)",
+        repeatable: true)
+    static let loginHint = Option<String>("login-hint", value: "HINT", help: "login_hint for this login: the user's email or name")
+    static let acrValues = Option<String>(
+        "acr-values", value: "ACR", help: "an authentication context class to ask for (acr_values; requested, not enforced)",
+        repeatable: true)
+    static let maxAge = Option<Int64>(
+        "max-age", value: "SECONDS", help: "max_age: the user must have authenticated within SECONDS (checked in auth_time)")
+    static let param = Option<String>(
+        "param", value: "NAME=VALUE", help: "an extra authorization parameter (not one authflow sets itself)", repeatable: true)
 
     static let spec = CommandSpec(
         "login", summary: "log in to an OpenID provider and keep the tokens in a profile",
@@ -55,46 +78,54 @@ enum LoginCommand: CLICommand {
             A secret is never taken on the command line: --client-secret-file (- for standard input) or
             --client-secret-env. With --oauth2, a plain OAuth 2.0 server (RFC 8414 metadata, no OpenID
             Connect): only the scopes given are requested, and there is an access token but no ID token.
-            Docs/CLI.md has the details.
+            --client-auth picks client_secret_basic, client_secret_post, client_secret_jwt (the secret MACs an
+            assertion and is never sent) or private_key_jwt (--private-key-file: a P-256 JWK or PKCS#8 PEM). A
+            client with a secret also accepts HS256 ID tokens, checked with the secret (OIDC Core §10.1). --dpop,
+            --par and --resource are kept by the profile; --prompt, --login-hint, --acr-values, --max-age and
+            --param apply to this login only. Docs/CLI.md has the details.
 
             With --authorize-url instead: opens that URL with redirect_uri added, and prints the callback
             received (it holds the code: treat the output as a secret).
             """,
         options: [
-            issuer, clientID, clientSecretFile, clientSecretEnv, scope, oauth2, device, noBrowser, profile, port, redirectPath,
-            insecureLoopbackIssuer, deviceAuthorizationEndpoint, authorizeURL, timeout, force, DebugTrace.verbose,
+            issuer, clientID, clientSecretFile, clientSecretEnv, clientAuth, privateKeyFile, scope, resource, oauth2, device, dpop, par,
+            prompt, loginHint, acrValues, maxAge, param, noBrowser, profile, port, redirectPath, insecureLoopbackIssuer,
+            deviceAuthorizationEndpoint, authorizeURL, timeout, force, DebugTrace.verbose,
         ],
         groups: [
             .atMostOne(clientSecretFile, clientSecretEnv), .atMostOne(authorizeURL, issuer), .atMostOne(authorizeURL, device),
-            .atMostOne(authorizeURL, oauth2),
+            .atMostOne(authorizeURL, oauth2), .atMostOne(par, device),
         ],
         examples: [
             "login --issuer https://login.example.com --client-id my-cli",
             "login --issuer http://127.0.0.1:8080 --client-id authflow-cli --insecure-loopback-issuer --device",
             "login --oauth2 --issuer https://auth.example.com --client-id my-cli --scope api:read",
+            "login --issuer https://login.example.com --client-id my-app --client-auth private_key_jwt --private-key-file key.pem",
+            "login --profile work --dpop --par --resource https://api.example.com/ --prompt login --max-age 300",
             "login --profile work",
             "login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'",
         ],
         exitStatuses: [.success, .failure, .usage, .denied])
 
     /// The login options on the command line.
-    static func options(_ arguments: ParsedArguments) -> LoginOptions {
+    static func options(_ arguments: ParsedArguments) throws(CLIError) -> LoginOptions {
         var options = LoginOptions()
-        options.issuer = arguments.value(Self.issuer)
-        options.clientID = arguments.value(Self.clientID)
-        if let path = arguments.value(Self.clientSecretFile) {
-            options.clientSecret = path == "-" ? .standardInput : .file(path)
-        } else if let name = arguments.value(Self.clientSecretEnv) {
-            options.clientSecret = .environment(name)
+        client(arguments, into: &options)
+        options.pushedAuthorization = arguments.isSet(Self.par)
+        options.prompt = arguments.values(Self.prompt).flatMap { $0.split(separator: " ").map(String.init) }
+        options.loginHint = arguments.value(Self.loginHint)
+        options.acrValues = arguments.values(Self.acrValues).flatMap { $0.split(separator: " ").map(String.init) }
+        if let maxAge = arguments.value(Self.maxAge) {
+            guard maxAge >= 0 else { throw .usage("--max-age takes seconds (0 or more), not '\(maxAge)'") }
+            options.maxAge = maxAge
         }
-        options.scopes = arguments.values(Self.scope).flatMap { $0.split(separator: " ").map(String.init) }
+        options.parameters = try arguments.values(Self.param).map(Self.parameter)
         options.port = arguments.value(Self.port) ?? 0
         options.redirectPath = arguments.value(Self.redirectPath) ?? "/callback"
         options.oauth2 = arguments.isSet(Self.oauth2)
         options.device = arguments.isSet(Self.device)
         options.noBrowser = arguments.isSet(Self.noBrowser)
         options.profile = arguments.value(Self.profile) ?? "default"
-        options.insecureLoopbackIssuer = arguments.isSet(Self.insecureLoopbackIssuer)
         options.deviceAuthorizationEndpoint = arguments.value(Self.deviceAuthorizationEndpoint)
         options.force = arguments.isSet(Self.force)
         if let seconds = arguments.value(Self.timeout), seconds > 0, seconds.isFinite {
@@ -103,12 +134,51 @@ enum LoginCommand: CLICommand {
         return options
     }
 
+    /// The client's options, shared with `token --client-credentials`: issuer, client id, secret, client
+    /// authentication, private key, scopes, resources, DPoP and the loopback-issuer permission.
+    static func client(_ arguments: ParsedArguments, into options: inout LoginOptions) {
+        options.issuer = arguments.value(Self.issuer)
+        options.clientID = arguments.value(Self.clientID)
+        if let path = arguments.value(Self.clientSecretFile) {
+            options.clientSecret = path == "-" ? .standardInput : .file(path)
+        } else if let name = arguments.value(Self.clientSecretEnv) {
+            options.clientSecret = .environment(name)
+        }
+        options.clientAuthentication = arguments.value(Self.clientAuth)
+        options.privateKeyFile = arguments.value(Self.privateKeyFile)
+        options.scopes = arguments.values(Self.scope).flatMap { $0.split(separator: " ").map(String.init) }
+        options.resources = arguments.values(Self.resource)
+        options.dpop = arguments.isSet(Self.dpop)
+        options.insecureLoopbackIssuer = arguments.isSet(Self.insecureLoopbackIssuer)
+    }
+
+    /// What a parameter set by another option is set with.
+    static let parameterOptions = [
+        "prompt": "--prompt", "login_hint": "--login-hint", "max_age": "--max-age", "acr_values": "--acr-values", "resource": "--resource",
+        "scope": "--scope", "request_uri": "--par", "request": "--par", "dpop_jkt": "--dpop", "client_id": "--client-id",
+        "redirect_uri": "--port and --redirect-path",
+    ]
+
+    /// `--param NAME=VALUE` as a form parameter; a name the login sets itself (state, nonce, PKCE, …) is refused
+    /// with the option that sets it, if there is one.
+    static func parameter(_ text: String) throws(CLIError) -> FormParameter {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw .usage("--param takes NAME=VALUE, not '\(text)'")
+        }
+        let name = String(text[..<equals])
+        guard !AuthorizationRequest.reservedNames.contains(name) else {
+            let instead = parameterOptions[name].map { "; use \($0)" } ?? ""
+            throw .usage("--param \(name): authflow sets \(name) itself (it cannot be given as an extra parameter)\(instead)")
+        }
+        return FormParameter(name: name, value: String(text[text.index(after: equals)...]))
+    }
+
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
         guard let authorizeURL = arguments.value(Self.authorizeURL) else {
             if let seconds = arguments.value(Self.timeout), !(seconds > 0 && seconds.isFinite) {
                 throw .usage("--timeout takes seconds, not '\(seconds)'")
             }
-            let options = options(arguments)
+            let options = try options(arguments)
             let secretVariable: [String] = if case .environment(let name) = options.clientSecret { [name] } else { [] }
             let environment = LoginEnvironment.system(for: arguments, reading: terminal, also: secretVariable)
             return try LoginFlow.run(options, environment: environment, terminal: &terminal)

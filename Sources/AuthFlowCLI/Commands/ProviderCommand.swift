@@ -15,6 +15,10 @@ enum ProviderCommand: CLICommand {
     static let refreshTokenReuseDetection = Flag(
         "refresh-token-reuse-detection",
         help: "revoke every refresh token of a login when a rotated (spent) one is presented again, as Auth0 and Okta do")
+    static let privateKeyJWTClient = Option<String>(
+        "private-key-jwt-client", value: "FILE",
+        help: "also register authflow-key, a private_key_jwt client whose key is FILE's (a P-256 JWK or PKCS#8 PEM)",
+        completion: .file)
     static let oauth2Only = Flag(
         "oauth2-only", help: "a plain OAuth 2.0 server: RFC 8414 metadata only, invalid_scope for openid, no ID tokens (login --oauth2)")
 
@@ -23,14 +27,16 @@ enum ProviderCommand: CLICommand {
         discussion: """
             AuthTesting's FakeOpenIDProvider over HTTP: discovery, a sign-in page (pick a user, approve or deny),
             token (code with PKCE, refresh, device code), userinfo, JWKS, revocation, end-session and the device
-            page (RFC 8628). Prints its issuer and its two clients — authflow-cli (public) and
-            authflow-confidential (client_secret_basic, a published test secret) — whose redirect URI
-            http://127.0.0.1/callback matches any port (RFC 8252 §7.3). Anyone on this machine can sign in as
+            page (RFC 8628), pushed authorization requests, DPoP and the client credentials grant. Prints its
+            issuer and its clients — authflow-cli (public); authflow-confidential (client_secret_basic),
+            authflow-post (client_secret_post) and authflow-jwt (client_secret_jwt), with one published test
+            secret; with --private-key-jwt-client FILE also authflow-key (private_key_jwt, FILE's key) — whose
+            redirect URI http://127.0.0.1/callback matches any port (RFC 8252 §7.3). Anyone on this machine can sign in as
             anyone: never use it for anything real. Runs until interrupted. Refresh tokens rotate on every
             refresh. For scripts, GET /.authflow/stats (a test-only endpoint of this fake provider) answers
             {"refresh_grants": N, "refresh_token_reuses": N, "families_revoked": N}.
             """,
-        options: [port, issuerHost, user, accessTokenLifetime, refreshTokenReuseDetection, oauth2Only],
+        options: [port, issuerHost, user, accessTokenLifetime, refreshTokenReuseDetection, oauth2Only, privateKeyJWTClient],
         examples: [
             "provider --port 8080 --user alice",
             "provider --access-token-lifetime 1 --refresh-token-reuse-detection",
@@ -48,6 +54,9 @@ enum ProviderCommand: CLICommand {
         }
         options.detectsRefreshTokenReuse = arguments.isSet(Self.refreshTokenReuseDetection)
         options.oauth2Only = arguments.isSet(Self.oauth2Only)
+        if let path = arguments.value(Self.privateKeyJWTClient) {
+            options.privateKeyJWTClientKey = try PrivateKeyFile.read(path, terminal: terminal)
+        }
         try LocalProvider.run(options, terminal: &terminal)
     }
 }

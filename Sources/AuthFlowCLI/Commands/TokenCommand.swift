@@ -4,6 +4,9 @@
 
 /// `authflow token [--profile NAME] [--bare | --header | --json | --exec-credential]`: a valid access token
 /// of a profile, refreshed first when needed (``TokenCommands``).
+///
+/// `authflow token --client-credentials [--issuer URL --client-id ID (--client-secret-file FILE | …)] …`: a
+/// token for the client itself (RFC 6749 §4.4), cached in the profile until it expires.
 enum TokenCommand: CLICommand {
     static let profile = Option<String>("profile", value: "NAME", help: "the profile (default: default)")
     static let bare = Flag("bare", help: "the token alone (the default)")
@@ -11,6 +14,14 @@ enum TokenCommand: CLICommand {
     static let json = Flag("json", help: "as JSON: access_token, token_type, expires_at (ISO 8601), scope")
     static let execCredential = Flag(
         "exec-credential", help: "as a Kubernetes client.authentication.k8s.io/v1 ExecCredential, for kubectl's exec plugin")
+    static let clientCredentials = Flag(
+        "client-credentials",
+        help: "a token for the client itself (RFC 6749 §4.4), no user; the options below set the profile up (kept by it)")
+    /// The options that set a client credentials profile up (those of `login`).
+    static let clientOptions: [any OptionDeclaration] = [
+        LoginCommand.issuer, LoginCommand.clientID, LoginCommand.clientSecretFile, LoginCommand.clientSecretEnv, LoginCommand.clientAuth,
+        LoginCommand.privateKeyFile, LoginCommand.scope, LoginCommand.resource, LoginCommand.dpop, LoginCommand.insecureLoopbackIssuer,
+    ]
 
     static let spec = CommandSpec(
         "token", summary: "print a valid access token of a profile, refreshed first when needed",
@@ -19,15 +30,43 @@ enum TokenCommand: CLICommand {
             first (RFC 6749 §6) and stores the new tokens, the rotated refresh token before it is used. When the
             provider refuses the refresh (invalid_grant), the tokens are forgotten and the command says to log in
             again. Nothing else is printed on standard output.
+
+            With --client-credentials: a token for the client itself (RFC 6749 §4.4), for CI and services — no
+            user and no browser. The first call sets the profile up with --issuer, --client-id and the client's
+            credentials (a secret from a file or variable, or --private-key-file), --scope, --resource and
+            --dpop; later calls need only --profile. The token is cached in the profile's 0600 token file and a
+            new one requested when it has less than 60 seconds left.
             """,
-        options: [profile, bare, header, json, execCredential, DebugTrace.verbose],
-        groups: [.atMostOne(bare, header, json, execCredential)],
-        examples: ["token", "token --header --profile work", "token --exec-credential"])
+        options: [profile, bare, header, json, execCredential, clientCredentials, DebugTrace.verbose] + clientOptions,
+        groups: [
+            .atMostOne(bare, header, json, execCredential), .atMostOne(LoginCommand.clientSecretFile, LoginCommand.clientSecretEnv),
+        ],
+        examples: [
+            "token", "token --header --profile work", "token --exec-credential",
+            "token --client-credentials --profile ci --issuer https://login.example.com --client-id nightly "
+                + "--client-secret-env NIGHTLY_SECRET --scope reports:read",
+            "token --client-credentials --profile ci --header",
+        ])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
+        var options = Self.options(arguments)
+        let setsUp = clientOptions.contains { arguments.contains($0) }
+        if arguments.isSet(Self.clientCredentials) {
+            options.clientCredentials = true
+            if setsUp {
+                var client = LoginOptions()
+                LoginCommand.client(arguments, into: &client)
+                client.profile = options.profile
+                client.oauth2 = true
+                options.setup = client
+            }
+        } else if let first = clientOptions.first(where: { arguments.contains($0) }) {
+            throw .usage(
+                "--\(first.info.name) sets up a client credentials profile: add --client-credentials, or log in with 'authflow login'")
+        }
+        let secretVariable: [String] = if case .environment(let name) = options.setup?.clientSecret { [name] } else { [] }
         try TokenCommands.run(
-            .access, options(arguments), environment: .system(for: arguments, reading: terminal),
-            terminal: &terminal)
+            .access, options, environment: .system(for: arguments, reading: terminal, also: secretVariable), terminal: &terminal)
     }
 
     /// The options on the command line (shared with `id-token`).
@@ -52,7 +91,11 @@ enum IDTokenCommand: CLICommand {
             refresh (OpenID Connect Core §12.2). --exec-credential is what kubectl needs for a cluster that trusts
             the provider's ID tokens.
             """,
-        options: TokenCommand.spec.options, groups: TokenCommand.spec.groups,
+        options: [
+            TokenCommand.profile, TokenCommand.bare, TokenCommand.header, TokenCommand.json, TokenCommand.execCredential,
+            DebugTrace.verbose,
+        ],
+        groups: [.atMostOne(TokenCommand.bare, TokenCommand.header, TokenCommand.json, TokenCommand.execCredential)],
         examples: ["id-token --exec-credential --profile k8s"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {

@@ -151,12 +151,12 @@ enum AccountCommands {
     private static func connect(
         _ profile: Profile, store: FileCredentialStore, environment: LoginEnvironment, terminal: some Terminal
     ) throws(CLIError) -> AuthClient {
-        let secret = try ProfileClient.secret(profile, terminal: terminal, environment: environment)
         let configuration = try ProfileClient.configuration(
-            profile, secret: secret, redirectURI: profile.redirectURI ?? "http://127.0.0.1:1/unused")
+            profile, terminal: terminal, environment: environment, redirectURI: profile.redirectURI ?? "http://127.0.0.1:1/unused")
+        let adapts = profile.clientAuthentication == nil
         let result = runBlocking { () async -> Result<AuthClient, AuthClientError> in
             await Result { () async throws(AuthClientError) in
-                try await ProfileClient.connect(configuration, store: store, environment: environment)
+                try await ProfileClient.connect(configuration, store: store, environment: environment, adaptsAuthentication: adapts)
             }
         }
         return try result.get(profile: profile.name)

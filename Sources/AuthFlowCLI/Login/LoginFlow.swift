@@ -5,6 +5,7 @@
 import AuthCallback
 import AuthClient
 import AuthCredentials
+import AuthJWT
 import AuthSession
 
 /// The options of `authflow login --issuer URL --client-id ID …` (see ``LoginFlow``).
@@ -32,6 +33,33 @@ struct LoginOptions: Sendable {
     var timeout: Duration?
     /// Sign in again even when the profile holds a session (`--force`).
     var force = false
+    /// How the client authenticates (`--client-auth`); nil: the profile's, else as ``Profile/clientAuthentication`` says.
+    var clientAuthentication: ClientAuthenticationMethod?
+    /// The `private_key_jwt` key file (`--private-key-file`); implies `private_key_jwt`.
+    var privateKeyFile: String?
+    /// DPoP-bound tokens (`--dpop`, RFC 9449); kept by the profile.
+    var dpop = false
+    /// Push the authorization request first (`--par`, RFC 9126); kept by the profile.
+    var pushedAuthorization = false
+    /// RFC 8707 resources (`--resource`); empty: the profile's. Kept by the profile.
+    var resources: [String] = []
+    /// For this login only: `prompt`, `login_hint`, `acr_values`, `max_age` (OpenID Connect Core §3.1.2.1) and
+    /// extra authorization parameters (`--param`).
+    var prompt: [String] = []
+    var loginHint: String?
+    var acrValues: [String] = []
+    var maxAge: Int64?
+    var parameters: [FormParameter] = []
+
+    /// The library's options for this login's authorization request. `acr_values` is requested, not
+    /// required: it is a voluntary claim request (Core §3.1.2.1) that a provider may ignore, and a login
+    /// should not fail after the browser step because it did; `max_age` is checked against `auth_time`.
+    func authorizationOptions(_ profile: Profile) -> AuthorizationRequest.Options {
+        AuthorizationRequest.Options(
+            prompt: prompt.map(Prompt.init(rawValue:)), loginHint: loginHint, maxAge: maxAge, additionalParameters: parameters,
+            acrValues: acrValues.map(AuthenticationContextClass.init(rawValue:)), expectedACR: [],
+            pushedAuthorization: profile.pushedAuthorization ? .always : .automatic)
+    }
 }
 
 /// `authflow login`: the OpenID Connect login of a command-line tool, built on `AuthClient` — discovery,
@@ -61,6 +89,7 @@ enum LoginFlow {
         let secret = try profile.clientSecret.map { (source) throws(CLIError) in
             try source.read(terminal: terminal, environment: environment)
         }
+        let key = try profile.privateKeyFile.map { (path) throws(CLIError) in try PrivateKeyFile.read(path, terminal: terminal) }
         try profiles.prepare(profile.name)
         let store = profiles.credentials(profile.name)
         // A corrupt token file is moved aside (never deleted) before the browser step, not found after it.
@@ -80,8 +109,10 @@ enum LoginFlow {
         do {
             user =
                 options.device
-                ? try device(profile, secret: secret, store: store, options: options, environment: environment, terminal: &terminal)
-                : try browser(&profile, secret: secret, store: store, options: options, environment: environment, terminal: &terminal)
+                ? try device(
+                    profile, secret: secret, key: key, store: store, options: options, environment: environment, terminal: &terminal)
+                : try browser(
+                    &profile, secret: secret, key: key, store: store, options: options, environment: environment, terminal: &terminal)
         } catch {
             throw hint(error, profile: profile)
         }
@@ -153,11 +184,49 @@ enum LoginFlow {
         where present.insert(scope).inserted {
             scopes.append(scope)
         }
-        return Profile(
+        var profile = Profile(
             name: options.profile, issuer: issuer, clientID: clientID, scopes: scopes,
             clientSecret: options.clientSecret ?? same?.clientSecret,
             insecureLoopbackIssuer: options.insecureLoopbackIssuer || same?.insecureLoopbackIssuer == true, openIDConnect: !oauth2,
             subject: previous?.subject)
+        try authenticate(&profile, options, same: same)
+        profile.dpop = options.dpop || same?.dpop == true
+        profile.pushedAuthorization = options.pushedAuthorization || same?.pushedAuthorization == true
+        profile.resources = options.resources.isEmpty ? same?.resources ?? [] : options.resources
+        return profile
+    }
+
+    /// The client authentication of `profile`: the options', else the profile's last (same issuer and client).
+    /// A key file alone means `private_key_jwt`; `private_key_jwt` takes no secret, and the secret methods no key.
+    static func authenticate(_ profile: inout Profile, _ options: LoginOptions, same: Profile?) throws(CLIError) {
+        var method: ClientAuthenticationMethod? = options.clientAuthentication ?? same?.clientAuthentication
+        if options.clientAuthentication == nil {
+            // A key file alone picks private_key_jwt; a secret alone leaves a remembered private_key_jwt.
+            if options.clientSecret != nil, method == .privateKeyJWT { method = nil }
+            if options.privateKeyFile != nil { method = .privateKeyJWT }
+        }
+        profile.clientAuthentication = method
+        switch method {
+        case .privateKeyJWT?:
+            if options.clientSecret != nil {
+                throw .usage("--client-auth private_key_jwt signs with --private-key-file and sends no secret: leave out the client secret")
+            }
+            profile.clientSecret = nil
+            guard let file = options.privateKeyFile ?? same?.privateKeyFile else {
+                throw .usage("--client-auth private_key_jwt needs --private-key-file FILE (a P-256 key as a JWK or PKCS#8 PEM)")
+            }
+            profile.privateKeyFile = file
+        case let method?:
+            if options.privateKeyFile != nil {
+                throw .usage("--private-key-file is for --client-auth private_key_jwt, not \(method.rawValue)")
+            }
+            guard profile.clientSecret != nil else {
+                throw .usage(
+                    "--client-auth \(method.rawValue) needs the client secret: --client-secret-file FILE or --client-secret-env NAME")
+            }
+        case nil:
+            break
+        }
     }
 
     /// `error`, with a hint at `--oauth2` when an OpenID Connect login met a plain OAuth 2.0 server: one that
@@ -174,7 +243,8 @@ enum LoginFlow {
 
     /// The authorization code flow through the browser and the loopback listener.
     private static func browser(
-        _ profile: inout Profile, secret: String?, store: FileCredentialStore, options: LoginOptions, environment: LoginEnvironment,
+        _ profile: inout Profile, secret: String?, key: P256PrivateKey?, store: FileCredentialStore, options: LoginOptions,
+        environment: LoginEnvironment,
         terminal: inout some Terminal
     ) throws(CLIError) -> User {
         let listener: LoopbackListener
@@ -184,15 +254,24 @@ enum LoginFlow {
             throw .failure(LoginHints.listenFailure(error, port: options.port))
         }
         profile.redirectURI = listener.redirectURI
-        let configuration = try ProfileClient.configuration(profile, secret: secret, redirectURI: listener.redirectURI)
-        let prepared = runBlocking { () async -> Result<(AuthClient, AuthorizationRequest), AuthClientError> in
+        let configuration = try ProfileClient.configuration(profile, secret: secret, key: key, redirectURI: listener.redirectURI)
+        let authorization = options.authorizationOptions(profile)
+        let adapts = profile.clientAuthentication == nil
+        let connected = runBlocking { () async -> Result<AuthClient, AuthClientError> in
             await Result { () async throws(AuthClientError) in
-                let client = try await ProfileClient.connect(configuration, store: store, environment: environment)
-                var generator = SystemRandomNumberGenerator()
-                return (client, try client.authorizationRequest(using: &generator))
+                try await ProfileClient.connect(configuration, store: store, environment: environment, adaptsAuthentication: adapts)
             }
         }
-        let (client, request) = try prepared.get(profile: profile.name)
+        let client = try connected.get(profile: profile.name)
+        // Before the browser: an ID token this client could not validate would spend the code for nothing.
+        try ProfileClient.checkIDTokenAlgorithms(client, secret: secret)
+        let prepared = runBlocking { () async -> Result<AuthorizationRequest, AuthClientError> in
+            await Result { () async throws(AuthClientError) in
+                var generator = SystemRandomNumberGenerator()
+                return try await client.preparedAuthorizationRequest(authorization, using: &generator)
+            }
+        }
+        let request = try prepared.get(profile: profile.name)
         let url = request.url.text
         try LoginHints.checkAuthorizationEndpoint(
             url, endpoint: client.metadata.authorizationEndpoint, clientID: profile.clientID, redirectURI: listener.redirectURI,
@@ -237,20 +316,27 @@ enum LoginFlow {
     /// The device authorization grant: the user code and verification URI printed, the browser opened on
     /// the verification page when it can be, then polling until the user approves or denies.
     private static func device(
-        _ profile: Profile, secret: String?, store: FileCredentialStore, options: LoginOptions, environment: LoginEnvironment,
+        _ profile: Profile, secret: String?, key: P256PrivateKey?, store: FileCredentialStore, options: LoginOptions,
+        environment: LoginEnvironment,
         terminal: inout some Terminal
     ) throws(CLIError) -> User {
         // The device grant sends no redirect URI; the configuration needs one all the same.
-        let configuration = try ProfileClient.configuration(profile, secret: secret, redirectURI: "http://127.0.0.1:1/unused")
+        let configuration = try ProfileClient.configuration(profile, secret: secret, key: key, redirectURI: "http://127.0.0.1:1/unused")
         let endpoint = options.deviceAuthorizationEndpoint
-        let prepared = runBlocking { () async -> Result<(AuthClient, DeviceAuthorization), AuthClientError> in
+        let adapts = profile.clientAuthentication == nil
+        let connected = runBlocking { () async -> Result<AuthClient, AuthClientError> in
             await Result { () async throws(AuthClientError) in
-                let client = try await ProfileClient.connect(
-                    configuration, store: store, environment: environment, deviceAuthorizationEndpoint: endpoint)
-                return (client, try await client.requestDeviceAuthorization())
+                try await ProfileClient.connect(
+                    configuration, store: store, environment: environment, deviceAuthorizationEndpoint: endpoint,
+                    adaptsAuthentication: adapts)
             }
         }
-        let (client, authorization) = try prepared.get(profile: profile.name)
+        let client = try connected.get(profile: profile.name)
+        try ProfileClient.checkIDTokenAlgorithms(client, secret: secret)
+        let prepared = runBlocking { () async -> Result<DeviceAuthorization, AuthClientError> in
+            await Result { () async throws(AuthClientError) in try await client.requestDeviceAuthorization() }
+        }
+        let authorization = try prepared.get(profile: profile.name)
         // The provider chose these: no control character of theirs reaches the terminal.
         let (uri, code) = (ServerText.printable(authorization.verificationURI), ServerText.printable(authorization.userCode))
         var text = "authflow: to sign in, open \(uri) and enter the code\n\n    \(code)\n\n"

@@ -7,7 +7,11 @@ import AuthJSON
 
 /// What a profile remembers from its login, so that later commands need only `--profile`: the issuer,
 /// the client id, the scopes, where the client secret is read from (a file path or a variable name, never
-/// the secret), and who signed in. Stored as `profile.json` (see ``ProfileStore``).
+/// the secret), how the client authenticates and where its private key file is (never the key), whether
+/// tokens are DPoP-bound (the DPoP key itself is kept with the tokens in the 0600 `tokens.json`), the RFC 8707
+/// resources, whether the authorization request is pushed, and who signed in. Stored as `profile.json` (see
+/// ``ProfileStore``). What only one login needs (`--prompt`, `--login-hint`, `--acr-values`, `--max-age`,
+/// `--param`) is not remembered.
 struct Profile: Sendable, Equatable {
     var name: String
     var issuer: String
@@ -19,6 +23,20 @@ struct Profile: Sendable, Equatable {
     /// Where the client secret is read from; nil for a public client.
     var clientSecret: ClientSecretSource?
     var insecureLoopbackIssuer: Bool
+    /// How the client authenticates (`--client-auth`); nil: `client_secret_basic` with a secret (or
+    /// `client_secret_post` when the provider lists only that), no authentication without one.
+    var clientAuthentication: ClientAuthenticationMethod? = nil
+    /// The path of the `private_key_jwt` key file (read again for every token request; never copied).
+    var privateKeyFile: String? = nil
+    /// Whether the tokens are DPoP-bound (RFC 9449, `--dpop`).
+    var dpop = false
+    /// The RFC 8707 resources the tokens are for (`--resource`); part of the grant the tokens are kept under.
+    var resources: [String] = []
+    /// Whether the authorization request is pushed first (RFC 9126, `--par`).
+    var pushedAuthorization = false
+    /// Whether the profile's tokens come from the client credentials grant (RFC 6749 §4.4,
+    /// `token --client-credentials`): no user, no browser; a token is requested again instead of refreshed.
+    var clientCredentials = false
     /// The redirect URI of the last login (the device grant has none).
     var redirectURI: String?
     /// The `sub` and email of the user who signed in last.
@@ -41,9 +59,8 @@ struct Profile: Sendable, Equatable {
         self.email = email
     }
 
-    /// The grant the profile's tokens belong to: its issuer and client (RFC 8707 resources are not used by
-    /// the CLI).
-    var grant: GrantIdentity { GrantIdentity(issuer: issuer, clientID: clientID) }
+    /// The grant the profile's tokens belong to: its issuer, client and RFC 8707 resources.
+    var grant: GrantIdentity { GrantIdentity(issuer: issuer, clientID: clientID, resources: resources) }
 
     /// Reads `profile.json`.
     init(json: JSONValue, name: String) throws(CLIError) {
@@ -58,6 +75,17 @@ struct Profile: Sendable, Equatable {
             // Absent in the profiles of earlier versions, which were all OpenID Connect.
             openIDConnect: json["openid_connect"]?.boolValue ?? true,
             redirectURI: json["redirect_uri"]?.stringValue, subject: json["subject"]?.stringValue, email: json["email"]?.stringValue)
+        if let method = json["client_authentication"]?.stringValue {
+            guard let known = ClientAuthenticationMethod(rawValue: method) else {
+                throw .failure("client_authentication '\(ServerText.printable(method))' is not a method this version knows")
+            }
+            clientAuthentication = known
+        }
+        privateKeyFile = json["private_key"]?["file"]?.stringValue
+        dpop = json["dpop"]?.boolValue ?? false
+        resources = json["resources"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        pushedAuthorization = json["pushed_authorization"]?.boolValue ?? false
+        clientCredentials = json["grant"]?.stringValue == "client_credentials"
     }
 
     /// The document written to `profile.json`.
@@ -68,6 +96,12 @@ struct Profile: Sendable, Equatable {
         try? object.append("scopes", .array(scopes.map(JSONValue.string)))
         if let clientSecret { try? object.append("client_secret", clientSecret.json) }
         try? object.append("insecure_loopback_issuer", .bool(insecureLoopbackIssuer))
+        if let clientAuthentication { try? object.append("client_authentication", .string(clientAuthentication.rawValue)) }
+        if let privateKeyFile { try? object.append("private_key", ["file": .string(privateKeyFile)]) }
+        if dpop { try? object.append("dpop", true) }
+        if !resources.isEmpty { try? object.append("resources", .array(resources.map(JSONValue.string))) }
+        if pushedAuthorization { try? object.append("pushed_authorization", true) }
+        if clientCredentials { try? object.append("grant", "client_credentials") }
         if !openIDConnect { try? object.append("openid_connect", false) }
         if let redirectURI { try? object.append("redirect_uri", .string(redirectURI)) }
         if let subject { try? object.append("subject", .string(subject)) }

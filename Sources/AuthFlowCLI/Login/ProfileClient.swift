@@ -6,25 +6,82 @@ import AuthCallback
 import AuthClient
 import AuthCredentials
 import AuthJSON
+import AuthJWT
 import AuthSession
 
 /// A profile's `AuthClient`: its configuration, the client secret read from where the profile says, the
 /// provider's discovery document, and the profile's token store.
 enum ProfileClient {
-    /// The configuration of `profile`'s client. A confidential client authenticates with HTTP Basic
-    /// (`client_secret_basic`, RFC 6749 §2.3.1) until ``connect(_:secret:redirectURI:store:environment:)``
-    /// has read which methods the provider supports.
-    static func configuration(_ profile: Profile, secret: String?, redirectURI: String) throws(CLIError) -> ClientConfiguration {
+    /// The configuration of `profile`'s client. Without `--client-auth`, a confidential client authenticates
+    /// with HTTP Basic (`client_secret_basic`, RFC 6749 §2.3.1) until
+    /// ``connect(_:store:environment:deviceAuthorizationEndpoint:adaptsAuthentication:)`` has read which
+    /// methods the provider supports; with it, exactly as asked. DPoP and the RFC 8707 resources are the
+    /// profile's. A client with a secret of at least 256 bits (32 bytes: RFC 7518 §3.2's minimum for an HS256
+    /// key) also accepts HS256 ID tokens, validated with the secret's octets as the key (OpenID Connect Core
+    /// §10.1); a public client (or `private_key_jwt`, or a shorter secret) accepts only asymmetric ones.
+    static func configuration(_ profile: Profile, secret: String?, key: P256PrivateKey? = nil, redirectURI: String) throws(CLIError)
+        -> ClientConfiguration
+    {
         var scopes = profile.scopes.map(Scope.init(rawValue:))
         // A plain OAuth 2.0 profile requests its scopes exactly; `openid` would make it OpenID Connect.
         if profile.openIDConnect, !scopes.contains(.openID) { scopes.insert(.openID, at: 0) }
+        let authentication: ClientAuthentication =
+            try profile.clientAuthentication.map { (method) throws(CLIError) in try method.authentication(secret: secret, key: key) }
+            ?? secret.map { .clientSecretBasic($0) } ?? .none
         do {
-            return try ClientConfiguration(
-                issuer: profile.issuer, clientID: profile.clientID, clientAuthentication: secret.map { .clientSecretBasic($0) } ?? .none,
+            var configuration = try ClientConfiguration(
+                issuer: profile.issuer, clientID: profile.clientID, clientAuthentication: authentication,
                 redirectURI: redirectURI, scopes: scopes, allowsInsecureLoopbackIssuer: profile.insecureLoopbackIssuer)
+            configuration.usesDPoP = profile.dpop
+            configuration.resources = profile.resources
+            if let secret, secret.utf8.count >= hs256MinimumSecretBytes {
+                configuration.allowedAlgorithms = JWSAlgorithm.asymmetric + [.hs256]
+            }
+            return configuration
         } catch {
             throw .usage(Self.hint(error, profile: profile))
         }
+    }
+
+    /// Fails when the provider says (`id_token_signing_alg_values_supported`) that it signs ID tokens only with
+    /// algorithms this client does not accept — before the browser step, so no code is spent on a login whose
+    /// ID token would be refused. HS256 alone says what is missing: a client secret (and which option gives
+    /// one), or a longer one.
+    static func checkIDTokenAlgorithms(_ client: AuthClient, secret: String?) throws(CLIError) {
+        guard client.configuration.isOpenIDConnect, let supported = client.metadata.idTokenSigningAlgorithmsSupported,
+            !supported.isEmpty
+        else { return }
+        let allowed = client.configuration.allowedAlgorithms.map(\.rawValue)
+        guard !supported.contains(where: { allowed.contains($0) }) else { return }
+        let listed = ServerText.printable(supported.joined(separator: ", "))
+        if supported.contains("HS256"), let secret {
+            throw .failure(
+                "the provider signs ID tokens only with \(listed) (id_token_signing_alg_values_supported); HS256 is validated "
+                    + "with the client secret (OpenID Connect Core §10.1), which has \(secret.utf8.count * 8) bits: an HS256 key "
+                    + "needs at least 256 (RFC 7518 §3.2)")
+        }
+        if supported.contains("HS256") {
+            throw .failure(
+                "the provider signs ID tokens only with \(listed) (id_token_signing_alg_values_supported); HS256 is validated "
+                    + "with the client secret (OpenID Connect Core §10.1), and this client has none: give --client-secret-file FILE "
+                    + "or --client-secret-env NAME")
+        }
+        throw .failure(
+            "the provider signs ID tokens only with \(listed) (id_token_signing_alg_values_supported), none of which authflow "
+                + "accepts (\(allowed.joined(separator: ", ")))")
+    }
+
+    /// The shortest client secret used as an HS256 key: 32 bytes, the hash's size (RFC 7518 §3.2).
+    static let hs256MinimumSecretBytes = 32
+
+    /// The configuration of a stored profile for a later command: the secret and the private key read again
+    /// from where the profile says.
+    static func configuration(_ profile: Profile, terminal: some Terminal, environment: LoginEnvironment, redirectURI: String)
+        throws(CLIError) -> ClientConfiguration
+    {
+        let secret = try Self.secret(profile, terminal: terminal, environment: environment)
+        let key = try profile.privateKeyFile.map { (path) throws(CLIError) in try PrivateKeyFile.read(path, terminal: terminal) }
+        return try configuration(profile, secret: secret, key: key, redirectURI: redirectURI)
     }
 
     /// Discovers the provider and returns the client: OpenID Connect Discovery first (with its offline provider
@@ -33,9 +90,10 @@ enum ProfileClient {
     /// the provider lists it and not `client_secret_basic` (`token_endpoint_auth_methods_supported`).
     /// `deviceAuthorizationEndpoint` stands in for one the provider serves but does not advertise
     /// (django-oauth-toolkit); it is checked like every endpoint (https, or loopback http when allowed).
+    /// `adaptsAuthentication` false (the method was chosen with `--client-auth`) keeps the method as configured.
     static func connect(
         _ configuration: ClientConfiguration, store: some CredentialStore, environment: LoginEnvironment,
-        deviceAuthorizationEndpoint: String? = nil
+        deviceAuthorizationEndpoint: String? = nil, adaptsAuthentication: Bool = true
     ) async throws(AuthClientError) -> AuthClient {
         let client: AuthClient
         do {
@@ -53,7 +111,7 @@ enum ProfileClient {
         var adjusted = configuration
         var metadata = client.metadata
         if let deviceAuthorizationEndpoint { metadata.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint }
-        if case .clientSecretBasic(let secret) = configuration.clientAuthentication,
+        if adaptsAuthentication, case .clientSecretBasic(let secret) = configuration.clientAuthentication,
             let methods = client.metadata.document["token_endpoint_auth_methods_supported"]?.arrayValue?.compactMap(\.stringValue),
             methods.contains("client_secret_post"), !methods.contains("client_secret_basic")
         {

@@ -23,6 +23,10 @@ enum TokenFormat: String, Sendable, CaseIterable {
 struct TokenOptions: Sendable {
     var profile = "default"
     var format = TokenFormat.bare
+    /// `--client-credentials`: a token for the client itself (RFC 6749 §4.4).
+    var clientCredentials = false
+    /// With ``clientCredentials``: the client options given, which set the profile up (nil: the profile's).
+    var setup: LoginOptions?
 }
 
 /// `authflow token` and `authflow id-token`: a valid token of a profile, from the token file when it is
@@ -35,8 +39,14 @@ enum TokenCommands {
     }
 
     static func run(_ kind: Kind, _ options: TokenOptions, environment: LoginEnvironment, terminal: inout some Terminal) throws(CLIError) {
+        if options.clientCredentials { return try clientCredentials(options, environment: environment, terminal: &terminal) }
         let profiles = ProfileStore(directory: try environment.configDirectory())
         let profile = try profiles.require(options.profile)
+        if kind == .id, profile.clientCredentials {
+            throw .failure(
+                "profile '\(profile.name)' has no ID token: its tokens come from the client credentials grant, which has no user")
+        }
+        if profile.clientCredentials { return try clientCredentials(options, environment: environment, terminal: &terminal) }
         if kind == .id, !profile.openIDConnect {
             throw .failure(
                 "profile '\(profile.name)' has no ID token: it is a plain OAuth 2.0 profile (logged in with --oauth2, no OpenID Connect); "
@@ -57,12 +67,13 @@ enum TokenCommands {
                     "the \(kind == .id ? "ID" : "access") token of profile '\(profile.name)' has expired and there is no refresh "
                         + "token: log in again with '\(again(profile))'")
             }
-            let secret = try ProfileClient.secret(profile, terminal: terminal, environment: environment)
             let configuration = try ProfileClient.configuration(
-                profile, secret: secret, redirectURI: profile.redirectURI ?? "http://127.0.0.1:1/unused")
+                profile, terminal: terminal, environment: environment, redirectURI: profile.redirectURI ?? "http://127.0.0.1:1/unused")
+            let adapts = profile.clientAuthentication == nil
             let refreshed = runBlocking { () async -> Result<TokenSet, AuthClientError> in
                 await Result { () async throws(AuthClientError) in
-                    let client = try await ProfileClient.connect(configuration, store: store, environment: environment)
+                    let client = try await ProfileClient.connect(
+                        configuration, store: store, environment: environment, adaptsAuthentication: adapts)
                     guard let user = try await client.resumeLastUser() else { throw .loggedOut }
                     return kind == .access ? try await user.validTokens() : try await user.refreshTokens()
                 }
@@ -79,6 +90,81 @@ enum TokenCommands {
             }
             let forID = TokenSet(accessToken: idToken, expiresAt: TokenSummary.idTokenExpiry(idToken), scopes: tokens.scopes)
             terminal.write(try format(forID, as: options.format, now: now, name: "id_token"), to: .standardOutput)
+        }
+    }
+
+    /// `token --client-credentials`, and `token` for a profile set up by it: the cached token when it is good
+    /// for at least the refresh window, else a new one from the client credentials grant (RFC 6749 §4.4),
+    /// saved in the profile's token file (with its DPoP key, which later requests prove again) before it is
+    /// printed. The options given set the profile up; a profile that changes forgets its cached token.
+    static func clientCredentials(_ options: TokenOptions, environment: LoginEnvironment, terminal: inout some Terminal) throws(CLIError) {
+        try ProfileStore.check(name: options.profile)
+        let profiles = ProfileStore(directory: try environment.configDirectory())
+        let previous = try profiles.load(options.profile)
+        var profile: Profile
+        if let setup = options.setup {
+            profile = try LoginFlow.profile(setup, previous: previous?.clientCredentials == true ? previous : nil)
+            profile.clientCredentials = true
+            profile.subject = nil
+        } else {
+            guard let previous, previous.clientCredentials else {
+                throw .usage(
+                    "token --client-credentials needs --issuer URL --client-id ID and the client's secret or key the first time "
+                        + "(profile '\(options.profile)' is \(previous == nil ? "not set up" : "a user's login"))")
+            }
+            profile = previous
+        }
+        guard profile.clientSecret != nil || profile.privateKeyFile != nil else {
+            throw .usage(
+                "the client credentials grant is for confidential clients (RFC 6749 §4.4): give --client-secret-file FILE, "
+                    + "--client-secret-env NAME or --client-auth private_key_jwt --private-key-file FILE")
+        }
+        try profiles.prepare(profile.name)
+        let store = profiles.credentials(profile.name)
+        let now = environment.clock.now()
+        let unchanged = previous == profile
+        let cached = unchanged ? try cachedToken(profile, store: store) : nil
+        if let cached, !cached.needsRefresh(at: now, window: 60) {
+            terminal.write(try format(cached, as: options.format, now: now), to: .standardOutput)
+            return
+        }
+        let configuration = try ProfileClient.configuration(
+            profile, terminal: terminal, environment: environment, redirectURI: "http://127.0.0.1:1/unused")
+        let adapts = profile.clientAuthentication == nil
+        let scopes = profile.scopes.map(Scope.init(rawValue:))
+        let dpopKey = cached?.dpopKey
+        let grant = profile.grant
+        let result = runBlocking { () async -> Result<TokenSet, AuthClientError> in
+            await Result { () async throws(AuthClientError) in
+                let client = try await ProfileClient.connect(
+                    configuration, store: store, environment: environment, adaptsAuthentication: adapts)
+                let tokens = try await client.requestClientCredentialsToken(scopes: scopes, dpopKey: dpopKey)
+                do throws(AuthCredentialsError) {
+                    try await ProfileStore.forgetTokens(in: store, except: nil)
+                    try await store.save(StoredCredential(user: "", grant: grant, tokens: tokens))
+                } catch {
+                    throw .store(error)
+                }
+                return tokens
+            }
+        }
+        let tokens = try result.get(profile: profile.name)
+        try profiles.save(profile)
+        terminal.write(try format(tokens, as: options.format, now: now), to: .standardOutput)
+    }
+
+    /// The cached client credentials token of `profile`, if any.
+    private static func cachedToken(_ profile: Profile, store: FileCredentialStore) throws(CLIError) -> TokenSet? {
+        let result = runBlocking { () async -> Result<StoredCredential?, AuthCredentialsError> in
+            do throws(AuthCredentialsError) {
+                return .success(try await store.lastCredential(for: profile.grant))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let credential): return credential?.tokens
+        case .failure(let error): throw .failure("\(error)")
         }
     }
 
@@ -113,11 +199,12 @@ enum TokenCommands {
         case .bare:
             return tokens.accessToken + "\n"
         case .header:
-            return "Authorization: Bearer \(tokens.accessToken)\n"
+            // A DPoP-bound token goes with the DPoP scheme (RFC 9449 §7.1), and a proof the caller makes.
+            return "Authorization: \(tokens.isDPoPBound ? "DPoP" : "Bearer") \(tokens.accessToken)\n"
         case .json:
             var object = JSONObject()
             try? object.append(name, .string(tokens.accessToken))
-            if name == "access_token" { try? object.append("token_type", "Bearer") }
+            if name == "access_token" { try? object.append("token_type", .string(tokens.isDPoPBound ? "DPoP" : "Bearer")) }
             try? object.append("expires_at", tokens.expiresAt.map { .string(ISO8601.string($0)) } ?? .null)
             try? object.append("scope", tokens.scopes.map { .string($0.joined(separator: " ")) } ?? .null)
             return ServerText.json(String(decoding: JSONValue.object(object).serialized(pretty: true), as: UTF8.self)) + "\n"

@@ -4,6 +4,7 @@
 
 import AuthClient
 import AuthJSON
+import AuthJWT
 import AuthSession
 import AuthTesting
 
@@ -30,19 +31,26 @@ struct ProviderOptions: Sendable {
     /// A plain OAuth 2.0 authorization server instead of an OpenID Provider (`--oauth2-only`): RFC 8414
     /// metadata only, `invalid_scope` for `openid`, no ID tokens (`FakeOpenIDProvider.Configuration.supportsOpenIDConnect`).
     var oauth2Only = false
+    /// The key of the `private_key_jwt` client `authflow-key` (`--private-key-jwt-client FILE`); nil: no such client.
+    var privateKeyJWTClientKey: P256PrivateKey?
 }
 
 /// What `authflow provider` runs: AuthTesting's `FakeOpenIDProvider` served over HTTP on 127.0.0.1 by
 /// `FakeProviderServer` — discovery, the sign-in page, token, userinfo, JWKS, revocation, end-session and
 /// the device grant with its verification page — so that `authflow login`, or your own app, can sign in
-/// against a local IdP. Two clients are registered: a public one and a confidential one
-/// (`client_secret_basic`), both with the loopback redirect URI `http://127.0.0.1/callback` on any port
+/// against a local IdP. Four clients are registered: a public one and three confidential ones, one per
+/// method of authenticating with the secret (`client_secret_basic`, `client_secret_post`, `client_secret_jwt`), all with the loopback redirect URI `http://127.0.0.1/callback` on any port
 /// (RFC 8252 §7.3). For development and tests only: anyone on this machine can sign in as any user.
 enum LocalProvider {
     static let publicClientID = "authflow-cli"
     static let confidentialClientID = "authflow-confidential"
     /// The confidential client's secret: a fixed, published test value, since this provider is for tests.
     static let confidentialClientSecret = "authflow-test-secret"
+    /// Confidential clients that authenticate with `client_secret_post` and `client_secret_jwt` (same secret).
+    static let postClientID = "authflow-post"
+    static let jwtClientID = "authflow-jwt"
+    /// The `private_key_jwt` client registered with `--private-key-jwt-client FILE`.
+    static let privateKeyClientID = "authflow-key"
 
     /// The provider `options` describe, for a server whose base URL is `issuer`, on `clock` (tests inject one).
     static func provider(_ options: ProviderOptions, issuer: String, clock: WallClock = .system) throws(CLIError) -> FakeOpenIDProvider {
@@ -50,7 +58,13 @@ enum LocalProvider {
         configuration.issuer = issuer
         configuration.clientID = publicClientID
         configuration.clientAuthentication = .none
-        configuration.additionalClients = [confidentialClientID: .clientSecretBasic(confidentialClientSecret)]
+        configuration.additionalClients = [
+            confidentialClientID: .clientSecretBasic(confidentialClientSecret), postClientID: .clientSecretPost(confidentialClientSecret),
+            jwtClientID: .clientSecretJWT(confidentialClientSecret),
+        ]
+        if let key = options.privateKeyJWTClientKey {
+            configuration.additionalClients[privateKeyClientID] = .privateKeyJWT(ClientAssertionKey(key))
+        }
         configuration.redirectURIs = ["http://127.0.0.1/callback", "http://[::1]/callback"]
         configuration.accessTokenLifetime = options.accessTokenLifetime
         configuration.detectsRefreshTokenReuse = options.detectsRefreshTokenReuse
@@ -87,7 +101,8 @@ enum LocalProvider {
               issuer:        \(server.baseURL)
               \(options.oauth2Only ? "metadata:      \(server.baseURL)/.well-known/oauth-authorization-server (OAuth 2.0 only)" : "discovery:     \(server.baseURL)/.well-known/openid-configuration")
               public client: \(publicClientID)
-              confidential:  \(confidentialClientID) (client_secret_basic, secret '\(confidentialClientSecret)', a published test value)
+              confidential:  \(confidentialClientID) (client_secret_basic), \(postClientID) (client_secret_post),
+                             \(jwtClientID) (client_secret_jwt); secret '\(confidentialClientSecret)', a published test value\(options.privateKeyJWTClientKey == nil ? "" : "\n               \(privateKeyClientID) (private_key_jwt, the key of --private-key-jwt-client)")
               redirect URIs: http://127.0.0.1:ANY-PORT/callback, http://[::1]:ANY-PORT/callback (RFC 8252 §7.3)
               users:         \(users)
               device page:   \(server.baseURL)/device

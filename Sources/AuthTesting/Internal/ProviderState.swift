@@ -69,6 +69,8 @@ struct ProviderState {
     var revokedFamilies: Set<Int> = []
     /// Refresh grants answered with new tokens, and spent refresh tokens presented again.
     var refreshGrants = 0
+    /// Client credentials grants answered with a token (RFC 6749 §4.4).
+    var clientCredentialsGrants = 0
     var refreshTokenReuses = 0
     var failures: [FakeOpenIDProvider.Endpoint: [FakeOpenIDProvider.Failure]] = [:]
     var defect: FakeOpenIDProvider.IDTokenDefect?
