@@ -88,6 +88,7 @@ struct TracingTransportTests {
         let form =
             "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&client_assertion=assert-123&assertion=grant-123"
             + "&request_uri=urn%3Apar-123&refresh_token=rt-123&scope=openid&resource=https%3A%2F%2Fapi"
+            + "&refresh%5Ftoken=encoded-name-123&client+secret=not-a-name-we-know&client%5fsecret=cs-encoded-123"
         var request = TransportRequest(
             method: .post, url: "https://id.example/token?access_token=at-123&nonce=nonce-123&prompt=login#fragment-123",
             body: Array(form.utf8))
@@ -101,7 +102,7 @@ struct TracingTransportTests {
         let text = record.description
         for secret in [
             "dc-123", "priv-d", "cs-123", jwt, "cookie-123", "code-123", "frag-123", "assert-123", "grant-123", "par-123", "rt-123",
-            "at-123", "nonce-123", "fragment-123", "at-456", "cookie-456",
+            "at-123", "nonce-123", "fragment-123", "at-456", "cookie-456", "encoded-name-123", "cs-encoded-123",
         ] {
             #expect(!text.contains(secret), "\(secret)")
         }

@@ -2,6 +2,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthCallback
 import AuthJSON
 
 /// The one redaction rule of the HTTP trace (``TracingTransport``): which header fields, query and form
@@ -56,7 +57,8 @@ enum Redaction {
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = String(pair[..<equals])
             let value = String(pair[pair.index(after: equals)...])
-            let decoded = name.percentDecoded
+            // The name as the server reads it (percent-decoding, + as space); an undecodable one as it is.
+            let decoded = (try? FormParameter.parse(Array(name.utf8)))?.first?.name ?? name
             return isSecret(name: decoded) || looksLikeJWT(value) ? "\(name)=\(marker)" : String(pair)
         }.joined(separator: "&")
     }
@@ -99,33 +101,5 @@ enum Redaction {
             return .object(result)
         default: return value
         }
-    }
-}
-
-extension String {
-    /// This text with `%XX` escapes and `+` decoded (invalid escapes kept as they are); no Foundation.
-    fileprivate var percentDecoded: String {
-        var bytes: [UInt8] = []
-        var iterator = Array(utf8).makeIterator()
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: nil
-            }
-        }
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(), let h = hex(high),
-                let l = hex(low)
-            {
-                bytes.append(h << 4 | l)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
