@@ -68,8 +68,11 @@ public struct LoopbackUserAgent: UserAgent {
         let (timeout, clientTimeout) = (timeout, clientTimeout)
         let result: Result<Redirect, AuthSessionError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                // The wait blocks on poll(2), so it runs on a Dispatch thread, not the cooperative pool.
-                DispatchQueue.global().async {
+                // The wait blocks on poll(2) for up to `timeout`, so it runs on a thread of its own: a queue of
+                // its own targets Dispatch's overcommitting pool, which adds a thread rather than queue the wait
+                // behind other blocked work (the global queue runs at most one thread per core: two waits there
+                // starved a third login's answer past a second on 2 cores).
+                DispatchQueue(label: "authflow.loopback-wait").async {
                     continuation.resume(
                         returning: listener.waitForRedirect(
                             callback: request.callback, check: check, timeout: timeout, clientTimeout: clientTimeout,

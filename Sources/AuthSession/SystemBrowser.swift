@@ -79,9 +79,11 @@ public enum SystemBrowser {
                 ? "no such program" : status == EACCES ? "permission denied (not an executable?)" : "it could not be started"
             throw .userAgentFailed("cannot launch '\(command)': \(meaning) (errno \(status))")
         }
-        // Reap the child when it exits so it does not linger as a zombie.
+        // Reap the child when it exits so it does not linger as a zombie. A browser may run for hours: the
+        // blocking waitpid gets a thread of its own (a private queue overcommits), never one of the global
+        // queue's one-per-core threads.
         let child = pid
-        DispatchQueue.global().async {
+        DispatchQueue(label: "authflow.browser-reaper").async {
             var exitStatus: Int32 = 0
             _ = waitpid(child, &exitStatus, 0)
         }
