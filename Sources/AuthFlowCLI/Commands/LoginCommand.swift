@@ -37,6 +37,11 @@ enum LoginCommand: CLICommand {
     static let port = Option<UInt16>("port", value: "PORT", help: "the loopback port (default: any free port)")
     static let timeout = Option<Double>("timeout", value: "SECONDS", help: "how long to wait for the redirect (default 300)")
     static let noBrowser = Flag("no-browser", help: "print the URL instead of opening a browser")
+    static let caFile = Option<String>(
+        "ca-file", value: "FILE",
+        help:
+            "trust the CA certificates in this PEM file besides the system's (a private CA); saved in the profile ($AUTHFLOW_CA_FILE too)",
+        completion: .file)
 
     static let spec = CommandSpec(
         "login", summary: "log in to an OpenID provider and keep the tokens in a profile",
@@ -50,6 +55,8 @@ enum LoginCommand: CLICommand {
             A secret is never taken on the command line: --client-secret-file (- for standard input) or
             --client-secret-env. With --oauth2, a plain OAuth 2.0 server (RFC 8414 metadata, no OpenID
             Connect): only the scopes given are requested, and there is an access token but no ID token.
+            A provider behind a private CA: --ca-file FILE (PEM) or $AUTHFLOW_CA_FILE, saved in the profile
+            (the AsyncHTTPClient build of authflow; the URLSession build cannot trust one on Linux).
             Docs/CLI.md has the details.
 
             With --authorize-url instead: opens that URL with redirect_uri added, and prints the callback
@@ -57,17 +64,18 @@ enum LoginCommand: CLICommand {
             """,
         options: [
             issuer, clientID, clientSecretFile, clientSecretEnv, scope, oauth2, device, noBrowser, profile, port, redirectPath,
-            insecureLoopbackIssuer, deviceAuthorizationEndpoint, authorizeURL, timeout,
+            insecureLoopbackIssuer, deviceAuthorizationEndpoint, authorizeURL, timeout, caFile,
         ],
         groups: [
             .atMostOne(clientSecretFile, clientSecretEnv), .atMostOne(authorizeURL, issuer), .atMostOne(authorizeURL, device),
-            .atMostOne(authorizeURL, oauth2),
+            .atMostOne(authorizeURL, oauth2), .atMostOne(authorizeURL, caFile),
         ],
         examples: [
             "login --issuer https://login.example.com --client-id my-cli",
             "login --issuer http://127.0.0.1:8080 --client-id authflow-cli --insecure-loopback-issuer --device",
             "login --oauth2 --issuer https://auth.example.com --client-id my-cli --scope api:read",
             "login --profile work",
+            "login --issuer https://sso.corp.example --client-id my-cli --ca-file /etc/corp/root-ca.pem",
             "login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'",
         ],
         exitStatuses: [.success, .failure, .usage, .denied])
@@ -91,6 +99,7 @@ enum LoginCommand: CLICommand {
         options.profile = arguments.value(Self.profile) ?? "default"
         options.insecureLoopbackIssuer = arguments.isSet(Self.insecureLoopbackIssuer)
         options.deviceAuthorizationEndpoint = arguments.value(Self.deviceAuthorizationEndpoint)
+        options.caFile = arguments.value(Self.caFile)
         if let seconds = arguments.value(Self.timeout), seconds > 0, seconds.isFinite {
             options.timeout = .milliseconds(Int64(seconds * 1000))
         }

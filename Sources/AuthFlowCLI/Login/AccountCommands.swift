@@ -118,6 +118,7 @@ enum AccountCommands {
     private static func connect(
         _ profile: Profile, store: FileCredentialStore, environment: LoginEnvironment, terminal: some Terminal
     ) throws(CLIError) -> AuthClient {
+        try environment.trustCAFile(option: nil, profile: profile)
         let secret = try ProfileClient.secret(profile, terminal: terminal, environment: environment)
         let configuration = try ProfileClient.configuration(
             profile, secret: secret, redirectURI: profile.redirectURI ?? "http://127.0.0.1:1/unused")

@@ -26,6 +26,8 @@ struct LoginOptions: Sendable {
     var deviceAuthorizationEndpoint: String?
     /// How long to wait for the redirect; nil: the environment's (5 minutes).
     var timeout: Duration?
+    /// A PEM file of CA certificates to trust (`--ca-file`), saved in the profile; nil: the profile's.
+    var caFile: String?
 }
 
 /// `authflow login`: the OpenID Connect login of a command-line tool, built on `AuthClient` — discovery,
@@ -46,6 +48,7 @@ enum LoginFlow {
         let secret = try profile.clientSecret.map { (source) throws(CLIError) in
             try source.read(terminal: terminal, environment: environment)
         }
+        try environment.trustCAFile(option: options.caFile, profile: profile)
         try profiles.prepare(profile.name)
         let store = profiles.credentials(profile.name)
         terminal.write("authflow: signing in to \(profile.issuer) as profile '\(profile.name)'\n", to: .standardError)
@@ -113,7 +116,7 @@ enum LoginFlow {
             name: options.profile, issuer: issuer, clientID: clientID, scopes: scopes,
             clientSecret: options.clientSecret ?? same?.clientSecret,
             insecureLoopbackIssuer: options.insecureLoopbackIssuer || same?.insecureLoopbackIssuer == true, openIDConnect: !oauth2,
-            subject: previous?.subject)
+            subject: previous?.subject, caFile: options.caFile ?? same?.caFile)
     }
 
     /// `error`, with a hint at `--oauth2` when an OpenID Connect login met a plain OAuth 2.0 server: one that

@@ -33,6 +33,7 @@ enum TokenCommands {
     static func run(_ kind: Kind, _ options: TokenOptions, environment: LoginEnvironment, terminal: inout some Terminal) throws(CLIError) {
         let profiles = ProfileStore(directory: try environment.configDirectory())
         let profile = try profiles.require(options.profile)
+        try environment.trustCAFile(option: nil, profile: profile)
         if kind == .id, !profile.openIDConnect {
             throw .failure(
                 "profile '\(profile.name)' has no ID token: it is a plain OAuth 2.0 profile (logged in with --oauth2, no OpenID Connect); "
