@@ -1,5 +1,3 @@
-public import AuthClient
-
 /// The `authflow` executable's entry point, for the builds of the CLI: the main package's runs it over
 /// `URLSessionTransport`, `Integrations/AuthFlowAsyncHTTPClient` over `AsyncHTTPClientTransport`. Part of the
 /// `_AuthFlowCLI` product, which is not API.

@@ -69,10 +69,12 @@ extension AsyncHTTPClientTransport {
             tls.additionalTrustRoots = certificates.isEmpty ? [] : [.certificates(certificates)]
             var pool = HTTPClient.Configuration.ConnectionPool()
             pool.retryConnectionEstablishment = retriesConnection
-            var configuration = HTTPClient.Configuration(
-                tlsConfiguration: tls, redirectConfiguration: .disallow,
-                timeout: HTTPClient.Configuration.Timeout(connect: .milliseconds(Int64(min(connectTimeout, timeout) * 1000))),
-                connectionPool: pool, decompression: .disabled)
+            var configuration = HTTPClient.Configuration()
+            configuration.tlsConfiguration = tls
+            configuration.redirectConfiguration = .disallow
+            configuration.timeout = HTTPClient.Configuration.Timeout(connect: .milliseconds(Int64(min(connectTimeout, timeout) * 1000)))
+            configuration.connectionPool = pool
+            configuration.decompression = .disabled
             configuration.httpVersion = .automatic
             return configuration
         }

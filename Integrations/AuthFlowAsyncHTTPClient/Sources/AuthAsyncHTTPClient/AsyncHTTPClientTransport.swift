@@ -88,6 +88,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 
         let client = self.client
         let limit = maximumResponseSize
+        let prepared = outgoing
         let deadline = Duration.milliseconds(Int64(min(timeout, 1e9) * 1000))
         let result: Result<TransportResponse, TransportFailure> = await withTaskGroup(
             of: Result<TransportResponse, TransportFailure>?.self
@@ -95,7 +96,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             group.addTask {
                 do {
                     // AsyncHTTPClient's own deadline too, a little later, so that its pool drops the request.
-                    let response = try await client.execute(outgoing, deadline: .now() + .nanoseconds(deadline.nanoseconds + 1_000_000_000))
+                    let response = try await client.execute(prepared, deadline: .now() + .nanoseconds(deadline.nanoseconds + 1_000_000_000))
                     let body = try await response.body.collect(upTo: limit)
                     return .success(
                         TransportResponse(

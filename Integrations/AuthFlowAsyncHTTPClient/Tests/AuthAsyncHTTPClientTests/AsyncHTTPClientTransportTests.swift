@@ -44,7 +44,7 @@ struct AsyncHTTPClientTransportTests {
             let error = await #expect(throws: AuthClientError.self) {
                 _ = try await transport.send(TransportRequest(method: .get, url: server.baseURL + "/.well-known/openid-configuration"))
             }
-            guard case .transportFailed(let failure) = error else {
+            guard case .transportFailed(let failure)? = error else {
                 Issue.record("expected transportFailed, got \(String(describing: error))")
                 return
             }
@@ -64,7 +64,7 @@ struct AsyncHTTPClientTransportTests {
             await #expect {
                 _ = try await transport.send(TransportRequest(method: .get, url: server.baseURL + "/.well-known/openid-configuration"))
             } throws: { error in
-                guard case .transportFailed(let failure) = error as? AuthClientError else { return false }
+                guard case .transportFailed(let failure)? = error as? AuthClientError else { return false }
                 return failure.kind == .secureConnectionFailed
             }
         }
@@ -138,7 +138,7 @@ struct AsyncHTTPClientTransportTests {
             await #expect {
                 _ = try await transport.send(TransportRequest(method: .get, url: server.baseURL + "/big"))
             } throws: { error in
-                guard case .transportFailed(let failure) = error as? AuthClientError else { return false }
+                guard case .transportFailed(let failure)? = error as? AuthClientError else { return false }
                 return failure.kind == .other && failure.domain == "NIOTooManyBytesError"
             }
         }
@@ -155,7 +155,7 @@ struct AsyncHTTPClientTransportTests {
             await #expect {
                 _ = try await transport.send(TransportRequest(method: .get, url: server.baseURL + "/slow"))
             } throws: { error in
-                guard case .transportFailed(let failure) = error as? AuthClientError else { return false }
+                guard case .transportFailed(let failure)? = error as? AuthClientError else { return false }
                 return failure.kind == .timedOut && failure.host == "localhost"
             }
             #expect(ContinuousClock.now - start < .seconds(10))
@@ -170,7 +170,7 @@ struct AsyncHTTPClientTransportTests {
             _ = try await transport.send(TransportRequest(method: .get, url: "https://127.0.0.1:1/"))
         }
         try await transport.shutdown()
-        guard case .transportFailed(let failure) = error else {
+        guard case .transportFailed(let failure)? = error else {
             Issue.record("\(String(describing: error))")
             return
         }

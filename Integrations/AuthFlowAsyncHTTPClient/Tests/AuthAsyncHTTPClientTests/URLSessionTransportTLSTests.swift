@@ -22,7 +22,7 @@ struct URLSessionTransportTLSTests {
                 TransportRequest(method: .get, url: server.baseURL + "/.well-known/openid-configuration"))
         }
         try await server.stop()
-        guard case .transportFailed(let failure) = error else {
+        guard case .transportFailed(let failure)? = error else {
             Issue.record("\(String(describing: error))")
             return
         }
