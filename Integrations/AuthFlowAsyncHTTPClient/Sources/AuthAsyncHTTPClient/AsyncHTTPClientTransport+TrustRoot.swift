@@ -1,4 +1,4 @@
-public import AuthClient
+import AuthClient
 import NIOSSL
 
 extension AsyncHTTPClientTransport {
