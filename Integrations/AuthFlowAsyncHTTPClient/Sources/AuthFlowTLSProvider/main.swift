@@ -42,5 +42,5 @@ for name in ["alice", "bob"] {
 configuration.users = users
 server.serve(FakeOpenIDProvider(configuration))
 print("  issuer: \(server.baseURL)")
-fflush(stdout)
+fflush(nil)
 while true { try await Task.sleep(for: .seconds(3600)) }

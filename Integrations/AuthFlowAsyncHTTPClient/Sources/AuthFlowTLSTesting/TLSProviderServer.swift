@@ -102,10 +102,11 @@ private final class RequestHandler: ChannelInboundHandler {
                 method: TransportRequest.Method(rawValue: head.method.rawValue), url: base + head.uri, body: body)
             for field in head.headers { request.setHeader(field.name, field.value) }
             let server = self.server.withLockedValue { $0 }
+            let received = request
             let promise = context.eventLoop.makePromise(of: TransportResponse.self)
             promise.completeWithTask {
                 guard let server else { return TransportResponse(status: 503, body: Array("not serving yet".utf8)) }
-                return try await server.send(request)
+                return try await server.send(received)
             }
             let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
             promise.futureResult.whenComplete { result in
