@@ -5,7 +5,7 @@
 //
 // - AuthAsyncHTTPClient: `AsyncHTTPClientTransport`, an `HTTPTransport` over `HTTPClient` that can trust a
 //   private CA (additional trust roots from PEM files or bytes) on Linux and Apple platforms;
-// - `authflow`: the CLI over that transport — `--ca-file` works on Linux, and it links no FoundationNetworking
+// - `authflow-ahc`: the CLI over that transport, installed as `authflow` by Scripts/install-authflow — `--ca-file` works on Linux, and it links no FoundationNetworking
 //   (no libcurl), which is what Scripts/install-authflow builds and installs;
 // - AuthFlowTLSTesting and `authflow-tls-provider`: the fake OpenID provider over HTTPS with a given certificate,
 //   for the tests and .ci/private-ca-check. Not products: nothing outside this package uses them.
@@ -16,7 +16,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "AuthAsyncHTTPClient", targets: ["AuthAsyncHTTPClient"]),
-        .executable(name: "authflow", targets: ["AuthFlowAsyncHTTPClientCLI"]),
+        // Not `authflow`: the main package's executable product has that name, and both would be linked to the
+        // same .build/<configuration>/authflow. Scripts/install-authflow installs it as `authflow`.
+        .executable(name: "authflow-ahc", targets: ["AuthFlowAsyncHTTPClientCLI"]),
     ],
     dependencies: [
         .package(name: "AuthFlow", path: "../.."),
