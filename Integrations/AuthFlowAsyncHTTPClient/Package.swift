@@ -81,6 +81,9 @@ let package = Package(
                 .product(name: "AuthTesting", package: "AuthFlow"),
                 .product(name: "AuthJWT", package: "AuthFlow"),
                 .product(name: "AuthURLSession", package: "AuthFlow"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
     ],

@@ -39,19 +39,25 @@ extension AsyncHTTPClientTransport {
         /// connection, an untrusted certificate) ends the request at once with its reason, and the client's
         /// `RetryPolicy` decides about retrying.
         public var retriesConnection: Bool
+        /// The proxies, by URL scheme, and the hosts that bypass them (``ProxySettings``). Default nil: every
+        /// request goes direct (AsyncHTTPClient reads no environment variable); `.environment(…)` reads
+        /// `https_proxy`, `http_proxy` and `no_proxy` as curl does, which the `authflow` it builds uses.
+        public var proxies: ProxySettings?
 
         /// The default ``maximumResponseSize``: 16 MiB.
         public static let defaultMaximumResponseSize = 16 << 20
 
         public init(
             additionalTrustRoots: [TrustRoot] = [], timeout: Double = 30, connectTimeout: Double = 10,
-            maximumResponseSize: Int = Configuration.defaultMaximumResponseSize, retriesConnection: Bool = false
+            maximumResponseSize: Int = Configuration.defaultMaximumResponseSize, retriesConnection: Bool = false,
+            proxies: ProxySettings? = nil
         ) {
             self.additionalTrustRoots = additionalTrustRoots
             self.timeout = timeout
             self.connectTimeout = connectTimeout
             self.maximumResponseSize = maximumResponseSize
             self.retriesConnection = retriesConnection
+            self.proxies = proxies
         }
 
         /// Throws ``AuthClientError/invalidConfiguration(_:)`` for a number out of range.
@@ -64,8 +70,8 @@ extension AsyncHTTPClientTransport {
         }
 
         /// The `HTTPClient.Configuration`: TLS with the system's roots plus ``additionalTrustRoots`` (each
-        /// read and checked now), redirects off, no decompression, the connect timeout.
-        public func httpClientConfiguration() throws(AuthClientError) -> HTTPClient.Configuration {
+        /// read and checked now), redirects off, no decompression, the connect timeout, and `proxy` (nil: direct).
+        public func httpClientConfiguration(proxy: ProxySettings.Server? = nil) throws(AuthClientError) -> HTTPClient.Configuration {
             try validate()
             var tls = TLSConfiguration.makeClientConfiguration()
             var certificates: [NIOSSLCertificate] = []
@@ -80,6 +86,7 @@ extension AsyncHTTPClientTransport {
             configuration.connectionPool = pool
             configuration.decompression = .disabled
             configuration.httpVersion = .automatic
+            configuration.proxy = proxy?.proxy
             return configuration
         }
     }

@@ -43,8 +43,12 @@ import NIOHTTP1
 /// debug build, an `HTTPClient` released without it stops the process). ``init(client:timeout:maximumResponseSize:)``
 /// sends through a client the caller owns, configured as the caller chose (redirects should be off).
 public struct AsyncHTTPClientTransport: HTTPTransport {
-    /// The client requests go through.
+    /// The client requests go through (directly, when ``proxies`` names a proxy for their scheme and host).
     public let client: HTTPClient
+    /// The proxies of ``Configuration-swift.struct/proxies``; nil: every request goes through ``client``.
+    public let proxies: ProxySettings?
+    /// The clients that go through a proxy, by proxy (one per distinct server of ``proxies``).
+    private let proxied: [ProxySettings.Server: HTTPClient]
     /// The deadline of each request, in seconds (positive and finite).
     public let timeout: Double
     /// The longest response body accepted, in bytes.
@@ -56,7 +60,15 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// read or is not PEM, or a number is out of range.
     public init(configuration: Configuration = Configuration()) throws(AuthClientError) {
         try configuration.validate()
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: try configuration.httpClientConfiguration())
+        // Every configuration first (reading a CA file can fail), then the clients: none is made to be dropped.
+        let direct = try configuration.httpClientConfiguration()
+        var routes: [ProxySettings.Server: HTTPClient.Configuration] = [:]
+        for server in [configuration.proxies?.https, configuration.proxies?.http].compactMap(\.self) where routes[server] == nil {
+            routes[server] = try configuration.httpClientConfiguration(proxy: server)
+        }
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: direct)
+        proxied = routes.mapValues { HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: $0) }
+        proxies = configuration.proxies
         timeout = configuration.timeout
         maximumResponseSize = configuration.maximumResponseSize
         ownsClient = true
@@ -66,6 +78,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// (`redirectConfiguration: .disallow`), as the `HTTPTransport` contract requires.
     public init(client: HTTPClient, timeout: Double = 30, maximumResponseSize: Int = Configuration.defaultMaximumResponseSize) {
         self.client = client
+        proxies = nil
+        proxied = [:]
         self.timeout = timeout
         self.maximumResponseSize = maximumResponseSize
         ownsClient = false
@@ -74,7 +88,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// Shuts down the `HTTPClient` this transport made (nothing for a client the caller owns). Requests sent
     /// after it fail.
     public func shutdown() async throws {
-        if ownsClient { try await client.shutdown() }
+        guard ownsClient else { return }
+        for client in proxied.values { try await client.shutdown() }
+        try await client.shutdown()
     }
 
     public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
@@ -90,7 +106,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         for field in request.headerFields { outgoing.headers.add(name: field.name, value: field.value) }
         if !request.body.isEmpty { outgoing.body = .bytes(request.body) }
 
-        let client = self.client
+        let client = proxies?.server(scheme: uri.scheme, host: host).flatMap { proxied[$0] } ?? self.client
         let limit = maximumResponseSize
         let prepared = outgoing
         let deadline = Duration.milliseconds(Int64(min(timeout, 1e9) * 1000))
