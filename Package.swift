@@ -30,11 +30,13 @@ let libraries: [Library] = [
     Library(name: "AuthButtonLayout"),
     Library(name: "AuthSession", dependencies: ["AuthCallback", "AuthCredentials", "AuthDigest", "AuthJWT", "AuthPKCE"]),
     Library(name: "AuthClient", dependencies: ["AuthBase64URL", "AuthCallback", "AuthCredentials", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
+    // DPoP (RFC 9449) for both sides: proof verification, replay cache and server nonces.
+    Library(name: "AuthDPoP", dependencies: ["AuthBase64URL", "AuthCallback", "AuthDigest", "AuthJSON", "AuthJWT"]),
     // The URLSession transport: the only module that imports Foundation's networking.
     // It also gives every module's error a LocalizedError conformance, so it names them all.
     Library(name: "AuthURLSession", dependencies: ["AuthBase64URL", "AuthButtonLayout", "AuthCallback", "AuthClient", "AuthCredentials", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
     // Test doubles users can reuse (fake provider, scripted transports, test keys); kept out of the umbrella.
-    Library(name: "AuthTesting", dependencies: ["AuthBase64URL", "AuthCallback", "AuthClient", "AuthDigest", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"], inUmbrella: false),
+    Library(name: "AuthTesting", dependencies: ["AuthBase64URL", "AuthCallback", "AuthClient", "AuthDigest", "AuthDPoP", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"], inUmbrella: false),
 ]
 
 /// Test targets: one per module, plus the shared vector loader.
