@@ -15,6 +15,7 @@
 @_exported import AuthClient
 @_exported import AuthCredentials
 @_exported import AuthDigest
+@_exported import AuthDPoP
 @_exported import AuthHTTP
 @_exported import AuthJSON
 @_exported import AuthJWT
