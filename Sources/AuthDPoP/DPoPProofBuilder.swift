@@ -15,7 +15,7 @@ public import AuthJWT
 /// request.setHeader("DPoP", proof)
 /// ```
 ///
-/// A key other than ``AuthJWT/P256PrivateKey`` (a Secure Enclave key, an HSM) signs
+/// A key other than `P256PrivateKey` (a Secure Enclave key, an HSM) signs
 /// `JWS.signingInput(header: header(algorithm:publicJWK:), payload: JSONValue.object(claims(…)).serialized())`
 /// itself (AuthClient's `SigningKey` does). Not done here: choosing `jti` (128 random bits are plenty;
 /// AuthClient uses the system generator) and remembering the server's nonce (AuthClient keeps one per origin).
