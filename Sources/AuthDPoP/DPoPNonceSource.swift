@@ -85,3 +85,16 @@ public struct DPoPNonceSource: Sendable {
         time >= 0 ? time / length : -((-time - 1) / length) - 1
     }
 }
+
+extension DPoPNonceSource: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The rotation interval only: the secret makes every future nonce.
+    public var description: String { "DPoPNonceSource(rotationInterval: \(rotationInterval), secret: <redacted>)" }
+    public var debugDescription: String { description }
+}
+
+#if !hasFeature(Embedded)
+    extension DPoPNonceSource: CustomReflectable {
+        /// The rotation interval only, so `dump` and debuggers do not show the secret.
+        public var customMirror: Mirror { Mirror(self, children: ["rotationInterval": rotationInterval], displayStyle: .struct) }
+    }
+#endif

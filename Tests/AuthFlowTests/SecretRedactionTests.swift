@@ -84,6 +84,12 @@ struct SecretRedactionTests {
             "no public initializer (AppleIDAuthorizationController makes it); it has no description, and its parts, "
             + "AppleIDCredential and AppleIDRequest, are checked",
         "AppleIDProvider": "holds the client ID and the public redirect URI only",
+        "VerifiedDPoPProof":
+            "the claims of a DPoP proof the client sent in a request header: jti and nonce are single-use values, not secrets, "
+            + "and the thumbprint is of a public key",
+        "AuthDPoPError":
+            "useDPoPNonce carries the server's own nonce, which it sends to any client in the DPoP-Nonce header; "
+            + "the description leaves it out all the same",
         "URLSessionTransport":
             "holds requests and responses only while URLSession runs them, inside its private delegate; at rest it holds none",
         "KeychainCredentialStore": "compiled only where Security is (Apple platforms); its document model is InMemoryCredentialStore's",

@@ -40,6 +40,9 @@ extension SecretRedactionTests {
         let (dpopKey, dpopSecrets, dpopBytes) = try privateKey(3, keyID: "dpop")
         let (assertionKey, assertionSecrets, assertionBytes) = try privateKey(11, keyID: "assertion")
         let verifier = try CodeVerifier(secret("verifier"))
+        let nonceSourceBytes = Array(secret("nonce-source").utf8)
+        let nonceSource = DPoPNonceSource(secret: nonceSourceBytes, now: { 0 })
+        let nonceSourceSecrets = [secret("nonce-source"), Base64URL.encode(nonceSourceBytes)]
         let state = try OAuthState(secret("state"))
         let nonce = try OIDCNonce(secret("nonce"))
         var tokens = TokenSet(
@@ -136,6 +139,11 @@ extension SecretRedactionTests {
             // AuthDigest, AuthJWT
             Specimen(name: "HMAC", value: HMACSHA256(key: hmacKey), secrets: [secret("hmac")], secretBytes: [hmacKey]),
             Specimen(name: "P256PrivateKey", value: dpopKey, secrets: dpopSecrets, secretBytes: [dpopBytes]),
+            // AuthDPoP: the nonce source's secret, alone and inside a verifier.
+            Specimen(name: "DPoPNonceSource", value: nonceSource, secrets: nonceSourceSecrets, secretBytes: [nonceSourceBytes]),
+            Specimen(
+                name: "DPoPProofVerifier", value: DPoPProofVerifier(nonces: nonceSource, now: { 0 }), secrets: nonceSourceSecrets,
+                secretBytes: [nonceSourceBytes]),
             // AuthCallback
             Specimen(name: "URI", value: callbackURI, secrets: [secret("code"), secret("state"), secret("fragment")]),
             Specimen(

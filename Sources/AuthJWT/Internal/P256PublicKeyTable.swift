@@ -64,8 +64,11 @@ final class P256PublicKeyTable: Sendable {
         return sum
     }
 
-    /// Where a key keeps its table: empty until the first verification builds it. Concurrent first
-    /// verifications may each build one; the first stored is kept, the others are dropped.
+    /// Where a key keeps its table: empty until the second verification builds it. The first goes without
+    /// (``P256PublicKey/multipleWithoutTableVartime(_:)``): building costs more than that verification saves,
+    /// and a key used once — a DPoP proof's `jwk`, fresh on every request — would pay for a table it never
+    /// uses again (a fresh-key ES256 verification took about 3× a cached one with the table built at once).
+    /// Concurrent second verifications may each build one; the first stored is kept, the others are dropped.
     ///
     /// Synchronization's `AtomicLazyReference` needs macOS 15 / iOS 18 on Apple systems, and the package
     /// supports macOS 13 / iOS 16: there the cache is made only when the system has it, and on older
@@ -82,7 +85,7 @@ final class P256PublicKeyTable: Sendable {
                 }
             }
 
-            /// The table of `point`, built now if it is not yet; nil if it cannot be built or kept here.
+            /// The table of `point`, built now if it is not yet and this is not the key's first use; nil if not.
             func table(for point: JacobianPoint) -> P256PublicKeyTable? {
                 guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return nil }
                 guard let storage = storage as? Storage else { return nil }
@@ -91,7 +94,7 @@ final class P256PublicKeyTable: Sendable {
         #else
             private let storage = Storage()
 
-            /// The table of `point`, built now if it is not yet; nil if it cannot be built.
+            /// The table of `point`, built now if it is not yet and this is not the key's first use; nil if not.
             func table(for point: JacobianPoint) -> P256PublicKeyTable? {
                 storage.table(for: point)
             }
@@ -102,9 +105,11 @@ final class P256PublicKeyTable: Sendable {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     private final class Storage: Sendable {
         private let table = AtomicLazyReference<P256PublicKeyTable>()
+        private let uses = Atomic<Int>(0)
 
         func table(for point: JacobianPoint) -> P256PublicKeyTable? {
             if let built = table.load() { return built }
+            guard uses.add(1, ordering: .relaxed).newValue > 1 else { return nil }
             guard let built = P256PublicKeyTable(point) else { return nil }
             return table.storeIfNil(built)
         }
