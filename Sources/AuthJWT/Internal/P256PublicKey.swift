@@ -24,7 +24,7 @@ package struct P256PublicKey: Sendable {
 
     /// The public point Q, z = 1.
     let point: JacobianPoint
-    /// Q's multiples table for u₂·Q (``P256PublicKeyTable``), built on the first verification, shared by copies.
+    /// Q's multiples table for u₂·Q (``P256PublicKeyTable``), built on the second verification, shared by copies.
     let table = P256PublicKeyTable.Cache()
 
     /// Validates the public point: 32-byte coordinates below p that satisfy y² = x³ − 3x + b (so it is not

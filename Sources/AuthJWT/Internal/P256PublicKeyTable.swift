@@ -5,7 +5,7 @@
 import Synchronization
 
 /// k·Q for one public key Q with 33 doublings instead of 256: a per-key table of affine points
-/// (2m + 1)·2^(33j)·Q for m = 0…7 and j = 0…7 (64 points, 4 KB), built once on the key's first
+/// (2m + 1)·2^(33j)·Q for m = 0…7 and j = 0…7 (64 points, 4 KB), built once on the key's second
 /// verification and kept with the key (``P256PublicKey`` holds a shared ``Cache``, so copies of a JWK and
 /// a cached JWK Set share it).
 ///
