@@ -152,9 +152,9 @@ extension AuthDPoPError: CustomStringConvertible {
             "the DPoP proof's 'htu' is '\(Self.shown(actual))', the request's URI '\(Self.shown(expected))' once normalized (RFC 9449 §4.3 step 9)"
         case .invalidRequestURL: "the request URL given to the DPoP verifier is not an absolute URI"
         case .issuedInFuture(let issuedAt, let now, let skew):
-            "the DPoP proof's 'iat' \(issuedAt) is \(issuedAt - now) s after the server's time \(now), beyond the allowed skew of \(skew) s (RFC 9449 §4.3 step 11)"
+            "the DPoP proof's 'iat' \(issuedAt) is \(Self.difference(issuedAt, now)) s after the server's time \(now), beyond the allowed skew of \(skew) s (RFC 9449 §4.3 step 11)"
         case .issuedTooLongAgo(let issuedAt, let now, let age):
-            "the DPoP proof's 'iat' \(issuedAt) is \(now - issuedAt) s before the server's time \(now), older than the maximum age of \(age) s (RFC 9449 §4.3 step 11)"
+            "the DPoP proof's 'iat' \(issuedAt) is \(Self.difference(now, issuedAt)) s before the server's time \(now), older than the maximum age of \(age) s (RFC 9449 §4.3 step 11)"
         case .replayed: "the DPoP proof's 'jti' was used before with this key, or the replay cache is full (RFC 9449 §11.1)"
         case .accessTokenHashMismatch: "the DPoP proof's 'ath' is not the hash of the access token (RFC 9449 §4.3 step 12)"
         case .useDPoPNonce:
@@ -167,5 +167,13 @@ extension AuthDPoPError: CustomStringConvertible {
     private static func shown(_ text: String) -> String {
         let characters = text.unicodeScalars.prefix(100).map { $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" }
         return String(characters) + (text.unicodeScalars.count > 100 ? "…" : "")
+    }
+}
+
+extension AuthDPoPError {
+    /// `a - b` for a message, without trapping on values no proof should hold.
+    fileprivate static func difference(_ a: Int64, _ b: Int64) -> String {
+        let (result, overflow) = a.subtractingReportingOverflow(b)
+        return overflow ? "more than \(Int64.max)" : "\(result)"
     }
 }

@@ -129,11 +129,24 @@ public struct DPoPProofVerifier: Sendable {
     public func verify(proof: String, method: String, url: String, accessToken: String?) async throws(AuthDPoPError)
         -> VerifiedDPoPProof
     {
-        let time = now()
-        let proof = try verifyWithoutReplayCheck(proof: proof, method: method, url: url, accessToken: accessToken, now: time)
-        guard await replayCache.insert(proof.jti, thumbprint: proof.thumbprint, expiresAt: proof.issuedAt + Int64(configuration.maxAge))
-        else { throw .replayed }
+        let proof = try verifyWithoutReplayCheck(proof: proof, method: method, url: url, accessToken: accessToken, now: now())
+        try await remember(proof)
         return proof
+    }
+
+    /// The verifier's clock, for a caller that checks more before ``remember(_:)``.
+    package var currentTime: Int64 { now() }
+
+    /// Puts a verified proof's `jti` in the replay cache, or throws ``AuthDPoPError/replayed`` when it is
+    /// there. A resource server calls it only once the proof key is the token's (`cnf.jkt`): a proof by
+    /// another key, which is refused anyway, must not take a place in the cache (an attacker with a stolen
+    /// token could fill it). The entry outlives the last moment the proof could be accepted (`iat` +
+    /// `maxAge`) by the clock skew and 5 s, so a cache whose clock runs a little ahead of the verifier's (a
+    /// shared store) does not forget it early.
+    package func remember(_ proof: VerifiedDPoPProof) async throws(AuthDPoPError) {
+        let margin = Int64(configuration.maxAge).saturatingAdding(Int64(configuration.maxClockSkew)).saturatingAdding(5)
+        guard await replayCache.insert(proof.jti, thumbprint: proof.thumbprint, expiresAt: proof.issuedAt.saturatingAdding(margin))
+        else { throw .replayed }
     }
 
     /// Every check but the replay cache's, at `time`: for AuthTesting's fake provider, whose handlers are
@@ -193,10 +206,10 @@ public struct DPoPProofVerifier: Sendable {
             guard let nonce, nonces.isValid(nonce) else { throw .useDPoPNonce(nonce: nonces.current()) }
         }
 
-        guard issuedAt <= time + Int64(configuration.maxClockSkew) else {
+        guard issuedAt <= time.saturatingAdding(Int64(configuration.maxClockSkew)) else {
             throw .issuedInFuture(issuedAt: issuedAt, now: time, maxClockSkew: configuration.maxClockSkew)
         }
-        guard issuedAt >= time - Int64(configuration.maxAge) else {
+        guard issuedAt >= time.saturatingAdding(-Int64(configuration.maxAge)) else {
             throw .issuedTooLongAgo(issuedAt: issuedAt, now: time, maxAge: configuration.maxAge)
         }
 
@@ -269,11 +282,23 @@ public struct DPoPProofVerifier: Sendable {
     private static func numericDate(_ name: String, _ claims: JSONObject) throws(AuthDPoPError) -> Int64 {
         guard let value = claims[name] else { throw .missingClaim(name) }
         guard let number = value.numberValue else { throw .invalidClaim(name, expected: "a NumericDate") }
-        if let seconds = number.int64Value { return seconds }
+        if let seconds = number.int64Value {
+            // Before 1970 no proof was made; a hugely negative value would only reach the arithmetic.
+            guard seconds >= 0 else { throw .invalidClaim(name, expected: "a NumericDate without exponent, 0 or more") }
+            return seconds
+        }
         let parts = number.decimalParts
         guard parts.exponent == nil, !parts.negative, parts.integerDigits.utf8.count <= 18, let seconds = Int64(parts.integerDigits) else {
             throw .invalidClaim(name, expected: "a NumericDate without exponent, 0 or more")
         }
         return seconds
+    }
+}
+
+extension Int64 {
+    /// `self + other`, held at `Int64.min` or `Int64.max` instead of trapping.
+    fileprivate func saturatingAdding(_ other: Int64) -> Int64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
     }
 }

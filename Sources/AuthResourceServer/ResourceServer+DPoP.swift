@@ -13,11 +13,14 @@ extension ResourceServer {
     ) async throws(ResourceServerError) {
         let verified: VerifiedDPoPProof
         do {
-            verified = try await dpopVerifier.verify(proof: proof, method: request.method, url: request.url, accessToken: token)
+            verified = try dpopVerifier.verifyWithoutReplayCheck(
+                proof: proof, method: request.method, url: request.url, accessToken: token, now: dpopVerifier.currentTime)
         } catch {
             throw .dpopProof(error)
         }
         guard verified.thumbprint.utf8.elementsEqual(thumbprint.utf8) else { throw .dpopKeyMismatch }
+        // Only a proof by the token's own key takes a place in the replay cache (RFC 9449 §11.1).
+        do { try await dpopVerifier.remember(verified) } catch { throw .dpopProof(error) }
         principal.dpop = verified
     }
 }

@@ -321,6 +321,25 @@ struct DPoPProofVerifierTests {
         #expect(await refusal(at(-60), .init(maxAge: 30)) == .issuedTooLongAgo(issuedAt: Factory.now - 60, now: Factory.now, maxAge: 30))
     }
 
+    @Test("a negative iat is refused as a claim, and no iat, skew or age makes the arithmetic or the message trap")
+    func hostileTimes() async {
+        for value in ["-1", "-9223372036854775808"] {
+            let proof = modified { $0.iat = try? JSONValue(parsing: Array(value.utf8)) }
+            let error = await refusal(proof)
+            #expect(error == .invalidClaim("iat", expected: "a NumericDate without exponent, 0 or more"), "\(value)")
+            #expect(!"\(String(describing: error))".isEmpty)
+        }
+        // The largest iat and an Int.max age or skew: compared without overflow, described without trapping.
+        let late = modified { $0.iat = .number(JSONNumber(Int64.max)) }
+        let future = await refusal(late)
+        #expect(future == .issuedInFuture(issuedAt: .max, now: Factory.now, maxClockSkew: 5))
+        #expect("\(String(describing: future))".contains("s after"))
+        #expect(await refusal(modified { $0.jti = "wide" }, .init(maxAge: .max, maxClockSkew: .max)) == nil)
+        #expect(
+            "\(AuthDPoPError.issuedTooLongAgo(issuedAt: .min, now: .max, maxAge: 1))".contains("more than"),
+            "a value built by hand is described without trapping too")
+    }
+
     // Step 12: ath.
 
     @Test("ath must be the access token's hash, when a token is presented")

@@ -117,6 +117,12 @@ struct ResourceServerTests {
         #expect(await refusal(server, Fixtures.request([("Authorization", "Bearer " + token + " extra")]))?.code == 12003)
         #expect(await refusal(server, Fixtures.request([("Authorization", "Bearer ab=c")]))?.code == 12003)
         #expect(await refusal(server, Fixtures.request([("Authorization", "bearer  " + token + " ")])) == nil, "scheme in any case, spaces")
+        // A value that is not "scheme credentials" (a bare token, `Bearer:token`) is not named in the error.
+        for value in [token, "Bearer:" + token, "Token" + String(repeating: "x", count: 30) + " abc"] {
+            let error = await refusal(server, Fixtures.request([("Authorization", value)]))
+            #expect(error?.code == 12002)
+            #expect(!"\(String(describing: error))".contains(String(token.prefix(16))) && !"\(String(describing: error))".contains("xxxx"))
+        }
         #expect(await refusal(server, Fixtures.request([("Authorization", "Bearer " + token)], url: Fixtures.resource + "?page=2")) == nil)
     }
 
@@ -184,6 +190,19 @@ struct ResourceServerDPoPTests {
                 == 12018)
     }
 
+    @Test("a proof by another key takes no place in the replay cache: a stolen token cannot fill it (RFC 9449 §11.1)")
+    func otherKeyIsNotRemembered() async {
+        let token = Fixtures.boundToken()
+        var configuration = Fixtures.configuration()
+        configuration.dpopReplayCache = InMemoryDPoPReplayCache(capacity: 1, now: { Fixtures.now })
+        let server = Fixtures.server(configuration)
+        for jti in ["stolen-1", "stolen-2"] {
+            let proof = Fixtures.proof(key: Fixtures.otherProofKey, accessToken: token, jti: jti)
+            #expect(await refusal(server, dpop(token, proof: proof))?.code == 12018)
+        }
+        #expect(await refusal(server, dpop(token, proof: Fixtures.proof(accessToken: token, jti: "honest"))) == nil)
+    }
+
     @Test("the DPoP scheme with an unbound token is refused (12019)")
     func unbound() async {
         let token = Fixtures.token()
@@ -241,5 +260,21 @@ struct ResourceServerDPoPTests {
         #expect(challenge.challenges.first { $0.isScheme("DPoP") }?.error == .useDPoPNonce)
         #expect(challenge.challenges.first { $0.isScheme("Bearer") }?.error == nil)
         #expect(await refusal(server, dpop(token, proof: Fixtures.proof(accessToken: token, jti: "n2", nonce: nonce))) == nil)
+    }
+}
+
+@Suite("ResourceServer: what a request shows")
+struct ProtectedRequestReflectionTests {
+    @Test("dump shows the method, the URL without its query and the header names, never the token or the proof")
+    func dumpHidesCredentials() {
+        let token = Fixtures.boundToken()
+        let proof = Fixtures.proof(accessToken: token)
+        let request = Fixtures.request(
+            [("Authorization", "DPoP " + token), ("DPoP", proof)], url: Fixtures.resource + "?access_token=" + token)
+        var dumped = ""
+        dump(request, to: &dumped)
+        for secret in [token, proof, String(token.suffix(20)), String(proof.suffix(20))] { #expect(!dumped.contains(secret)) }
+        #expect(dumped.contains("Authorization: <redacted>") && dumped.contains("?<redacted>"))
+        #expect(!"\(request)".contains(String(token.suffix(20))))
     }
 }

@@ -47,7 +47,21 @@ actor IntrospectionCache {
         }
         if entries[key] == nil { order.append(key) }
         entries[key] = Entry(principal: principal, until: until)
+        // Expired answers leave their keys in `order` when room is made by the filter above rather than by
+        // eviction: bound it to twice the capacity, keeping each kept key's last place.
+        if order.count - head > 2 * capacity + 64 {
+            var seen = Set<SHA256Digest>()
+            var kept: [SHA256Digest] = []
+            for candidate in order[head...].reversed() where entries[candidate] != nil && seen.insert(candidate).inserted {
+                kept.append(candidate)
+            }
+            order = kept.reversed()
+            head = 0
+        }
     }
+
+    /// How many keys the eviction order holds (for tests).
+    var orderCount: Int { order.count - head }
 
     /// How many answers are kept (for tests).
     var count: Int { entries.count }

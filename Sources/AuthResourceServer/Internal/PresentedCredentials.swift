@@ -51,7 +51,10 @@ struct PresentedCredentials: Sendable {
         } else if HeaderField(name: scheme, value: "").hasName("DPoP") {
             self.scheme = .dpop
         } else {
-            throw .unsupportedScheme(scheme)
+            // A value without a space (a bare token, `Bearer:…`) would put the credential in the error: only a
+            // short RFC 9110 token followed by credentials is named as a scheme.
+            let isScheme = !rest.isEmpty && schemeBytes.count <= 20 && schemeBytes.allSatisfy(Self.isTokenCharacter)
+            throw .unsupportedScheme(isScheme ? scheme : "<not an authentication scheme>")
         }
         guard !rest.isEmpty else { throw .invalidRequest("the \(scheme) scheme without a token (RFC 6750 §2.1)") }
         guard Self.isB64Token(rest) else {
@@ -59,6 +62,14 @@ struct PresentedCredentials: Sendable {
         }
         token = String(decoding: rest, as: UTF8.self)
         proofs = request.values(of: "DPoP")
+    }
+
+    /// `tchar` (RFC 9110 §5.6.2): a letter, a digit or one of ``!#$%&'*+-.^_`|~``.
+    static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
     }
 
     /// `b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="` (RFC 6750 §2.1).
