@@ -15,8 +15,11 @@
 @_exported import AuthClient
 @_exported import AuthCredentials
 @_exported import AuthDigest
+@_exported import AuthDPoP
+@_exported import AuthHTTP
 @_exported import AuthJSON
 @_exported import AuthJWT
 @_exported import AuthPKCE
+@_exported import AuthResourceServer
 @_exported import AuthSession
 @_exported import AuthURLSession

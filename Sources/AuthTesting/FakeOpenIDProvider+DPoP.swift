@@ -2,10 +2,8 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-import AuthBase64URL
-import AuthCallback
 import AuthClient
-import AuthDigest
+import AuthDPoP
 import AuthJSON
 import AuthJWT
 import AuthSession
@@ -47,11 +45,12 @@ extension FakeOpenIDProvider {
         state.withLock { $0.dpopNonce = "nonce-\($0.token().prefix(16))" }
     }
 
-    /// Checks the `DPoP` header of `request` (RFC 9449 §4.3): one header, a JWS with `typ` dpop+jwt, an
-    /// ES256 signature by the public `jwk` it carries, a `jti` not seen before, `htm` equal to the request's
-    /// method, `htu` equal to its URL without query or fragment once both are normalized (RFC 9449 §4.3
-    /// item 9 and its note: RFC 3986 §6.2.2–§6.2.3), `iat` within the allowed age either way,
-    /// `ath` equal to the hash of `accessToken` when one is presented, and the current nonce when demanded.
+    /// Checks the `DPoP` header of `request` (RFC 9449 §4.3) with AuthDPoP's ``DPoPProofVerifier``: one
+    /// header, then every check of the verifier (typ, an asymmetric alg, a public `jwk`, the signature,
+    /// `htm`, `htu` after normalization, `ath` when `accessToken` is presented) with `iat` allowed
+    /// ``Configuration/dpopProofMaximumAgeSeconds`` either way of the provider's time (skew included). The
+    /// provider's own state adds the rest: its current nonce when ``Configuration/requiresDPoPNonce``
+    /// (rotated by ``rotateDPoPNonce()``), and the (key, `jti`) pairs it has seen, kept under its lock.
     /// Returns the key's thumbprint, or nil when there is no DPoP header.
     func verifyDPoPProof(_ request: TransportRequest, accessToken: String?, state: inout ProviderState, now: Int64)
         -> Result<String, DPoPRefusal>?
@@ -59,44 +58,31 @@ extension FakeOpenIDProvider {
         let headers = request.headerFields.filter { $0.hasName("DPoP") }
         guard !headers.isEmpty else { return nil }
         guard headers.count == 1 else { return .failure(.invalid("more than one DPoP header")) }
-        guard let jws = try? JWS(compact: headers[0].value) else { return .failure(.invalid("not a compact JWS")) }
-        guard jws.header.type == "dpop+jwt" else { return .failure(.invalid("typ is not dpop+jwt")) }
-        guard jws.header.algorithm == .es256 else { return .failure(.invalid("alg is not ES256")) }
-        guard let jwkObject = jws.header.parameters["jwk"]?.objectValue, let jwk = try? JWK(jwkObject) else {
-            return .failure(.invalid("jwk is missing, not a public key, or holds private members"))
-        }
-        guard (try? JWSVerifier.es256.isValidSignature(jws.signature, signingInput: jws.signingInput, key: jwk)) == true else {
-            return .failure(.invalid("the signature does not verify with jwk"))
-        }
-        guard let claims = (try? JSONValue(parsing: jws.payload))?.objectValue else { return .failure(.invalid("claims are not JSON")) }
-        guard let jti = claims["jti"]?.stringValue, !jti.isEmpty else { return .failure(.invalid("no jti")) }
-        guard claims["htm"]?.stringValue == request.method.rawValue else { return .failure(.invalid("htm is not the request's method")) }
-        guard let htu = claims["htu"]?.stringValue, Self.normalizedTarget(htu) == Self.normalizedTarget(request.url) else {
-            return .failure(.invalid("htu is not the request's URL"))
-        }
-        guard let issuedAt = claims["iat"]?.numberValue?.int64Value else { return .failure(.invalid("no iat")) }
+        let window = Int(configuration.dpopProofMaximumAgeSeconds)
         let time = now + state.skew
-        guard abs(time - issuedAt) <= configuration.dpopProofMaximumAgeSeconds else {
-            return .failure(.invalid("iat is too far from the server's time"))
-        }
-        if let accessToken {
-            let expected = Base64URL.encode(SHA256.hash(data: Array(accessToken.utf8)))
-            guard claims["ath"]?.stringValue == expected else { return .failure(.invalid("ath is missing or not the access token's hash")) }
+        let verifier = DPoPProofVerifier(
+            configuration: DPoPProofVerifier.Configuration(maxAge: window, maxClockSkew: window), now: { time })
+        let proof: VerifiedDPoPProof
+        do {
+            proof = try verifier.verifyWithoutReplayCheck(
+                proof: headers[0].value, method: request.method.rawValue, url: request.url, accessToken: accessToken, now: time)
+        } catch {
+            return .failure(.invalid(Self.headerSafe(error)))
         }
         if configuration.requiresDPoPNonce {
             if state.dpopNonce == nil { state.dpopNonce = "nonce-\(state.token().prefix(16))" }
-            guard claims["nonce"]?.stringValue == state.dpopNonce else { return .failure(.nonceRequired) }
+            guard proof.nonce == state.dpopNonce else { return .failure(.nonceRequired) }
         }
-        guard !state.usedProofIDs.contains(jti) else { return .failure(.invalid("jti was used before (a replay)")) }
-        state.usedProofIDs.insert(jti)
-        guard let thumbprint = try? jwk.thumbprint() else { return .failure(.invalid("no thumbprint for jwk")) }
-        return .success(thumbprint)
+        guard state.usedProofIDs.insert(proof.thumbprint + " " + proof.jti).inserted else {
+            return .failure(.invalid(Self.headerSafe(AuthDPoPError.replayed)))
+        }
+        return .success(proof.thumbprint)
     }
 
-    /// A URL as `htu` is compared (RFC 9449 §4.3): normalized (RFC 3986 §6.2.2–§6.2.3), without user
-    /// information, query and fragment; cut at `?` or `#` when it does not parse.
-    static func normalizedTarget(_ url: String) -> String {
-        (try? URI(parsing: url))?.normalizedTarget ?? String(url.prefix { $0 != "?" && $0 != "#" })
+    /// The error's message as an `error_description` may carry it (RFC 6749 §5.2: printable ASCII, no `"` or `\`).
+    static func headerSafe(_ error: AuthDPoPError) -> String {
+        String(
+            String.UnicodeScalarView("\(error)".unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" }))
     }
 
     /// The token endpoint's answer to a refused proof (RFC 9449 §5.1, §8): 400 `invalid_dpop_proof`, or

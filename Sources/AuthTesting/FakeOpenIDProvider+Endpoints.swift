@@ -12,7 +12,7 @@ import AuthSession
 extension FakeOpenIDProvider {
     /// Answers a request to one of the provider's endpoints (404 for any other path, 405 for a wrong method),
     /// after any failure injected for that endpoint.
-    public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    public func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         guard let endpoint = endpoint(for: request.url) else { return TransportResponse(status: 404) }
         let failure: Failure? = state.withLock { state in
             state.counts[endpoint, default: 0] += 1

@@ -72,7 +72,7 @@ public final class FakeProtectedResource: HTTPTransport, Sendable {
     }
 
     /// The resource's endpoint, its metadata, or the provider.
-    public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    public func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         let path = request.url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? request.url
         if path == metadataURL {
             guard configuration.servesMetadata, request.method == .get else { return TransportResponse(status: 404) }

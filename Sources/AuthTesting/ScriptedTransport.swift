@@ -33,7 +33,7 @@ public final class ScriptedTransport: HTTPTransport, Sendable {
     /// Every request sent so far, in order.
     public var requests: [TransportRequest] { state.withLock { $0.requests } }
 
-    public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    public func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         let next: TransportResponse? = state.withLock { state in
             state.requests.append(request)
             guard let first = state.responses.first else { return nil }

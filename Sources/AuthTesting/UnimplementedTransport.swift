@@ -25,7 +25,7 @@ public struct UnimplementedTransport: HTTPTransport {
     /// How many requests were (wrongly) sent.
     public var callCount: Int { calls.withLock { $0 } }
 
-    public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    public func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         calls.withLock { $0 += 1 }
         throw .unimplemented(
             "unimplemented HTTPTransport made at \(origin) was called: \(request)\(reason.isEmpty ? "" : " — \(reason)")")

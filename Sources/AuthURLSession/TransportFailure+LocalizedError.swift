@@ -2,7 +2,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-public import AuthClient
+public import AuthHTTP
 public import Foundation
 
 /// `error.localizedDescription` reads as the error's `TransportFailure.description` on Apple platforms and on Linux,

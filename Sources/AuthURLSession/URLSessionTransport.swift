@@ -61,7 +61,7 @@ public struct URLSessionTransport: HTTPTransport {
         self.timeout = timeout
     }
 
-    public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    public func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         guard timeout > 0, timeout.isFinite else {
             throw .invalidConfiguration("URLSessionTransport's timeout must be a positive, finite number of seconds")
         }

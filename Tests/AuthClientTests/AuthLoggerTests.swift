@@ -20,7 +20,7 @@ final class SecretRecorder: HTTPTransport {
 
     var all: Set<String> { secrets.withLock { $0 } }
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         var found: [String] = []
         if let authorization = request.header("Authorization") { found.append(authorization) }
         if let form = try? FormParameter.parse(request.body) {

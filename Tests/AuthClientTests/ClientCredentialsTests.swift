@@ -18,7 +18,7 @@ struct ClientCredentialsTests {
         let provider: FakeOpenIDProvider
         let sent = Locked<[TransportRequest]>([])
         init(_ provider: FakeOpenIDProvider) { self.provider = provider }
-        func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+        func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
             sent.withLock { $0.append(request) }
             return try await provider.send(request)
         }

@@ -49,7 +49,7 @@ final class KeySetEndpoint: HTTPTransport, Sendable {
         for continuation in waiting { continuation.resume() }
     }
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         await withCheckedContinuation { continuation in
             let held = state.withLock { state in
                 state.requests += 1

@@ -57,7 +57,7 @@ final class RecordingRouter: HTTPTransport, Sendable {
     /// Every request sent so far, in order.
     var requests: [TransportRequest] { recorded.withLock { $0 } }
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         recorded.withLock { $0.append(request) }
         let route = routes.first { request.url.hasPrefix($0.prefix) }?.transport ?? fallback
         return try await route.send(request)

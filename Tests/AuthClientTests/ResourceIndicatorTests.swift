@@ -45,7 +45,7 @@ struct ResourceIndicatorTests {
     struct Recording: HTTPTransport {
         let provider: FakeOpenIDProvider
         let log = TokenRequests()
-        func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+        func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
             if request.url == provider.url(of: .token), let form = try? FormParameter.parse(request.body) { await log.record(form) }
             return try await provider.send(request)
         }
@@ -185,7 +185,7 @@ final class TokenTypeMangler: HTTPTransport, Sendable {
 
     func manglesNextTokenResponse() { armed.withLock { $0 = true } }
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         var response = try await provider.send(request)
         guard request.url == provider.url(of: .token), response.status == 200, armed.withLock({ $0 }),
             let object = (try? JSONValue(parsing: response.body))?.objectValue

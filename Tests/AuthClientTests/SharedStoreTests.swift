@@ -243,7 +243,7 @@ struct SlowTokenEndpoint: HTTPTransport {
     let provider: FakeOpenIDProvider
     init(_ provider: FakeOpenIDProvider) { self.provider = provider }
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         if request.url == provider.url(of: .token) { try? await Task.sleep(for: .milliseconds(20)) }
         return try await provider.send(request)
     }

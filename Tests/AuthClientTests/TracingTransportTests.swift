@@ -11,7 +11,7 @@ import Testing
 /// Answers every request with one fixed response.
 private struct FixedResponse: HTTPTransport {
     let response: TransportResponse
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse { response }
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse { response }
 }
 
 @Suite("TracingTransport: every HTTP exchange traced, every secret redacted")
@@ -132,7 +132,7 @@ struct TracingTransportTests {
         #expect(quiet.records.isEmpty)
 
         let failing = TracingTransport(UnimplementedTransport(), logger: trace.logger())
-        await #expect(throws: AuthClientError.self) { try await failing.send(TransportRequest(method: .get, url: "https://id.example/x")) }
+        await #expect(throws: AuthHTTPError.self) { try await failing.send(TransportRequest(method: .get, url: "https://id.example/x")) }
         #expect(trace.records.last?.metadata["error"] != nil && trace.records.last?.metadata["status"] == nil)
     }
 }

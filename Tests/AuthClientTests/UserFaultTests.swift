@@ -539,7 +539,7 @@ final class RacingTransport: HTTPTransport {
 
     var refusedRefreshes: Int { refused.withLock { $0 } }
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         let isRefresh =
             request.url == provider.url(of: .token) && String(decoding: request.body, as: UTF8.self).contains("grant_type=refresh_token")
         if isRefresh, refusedRefreshes == 0 { await meanwhile() }

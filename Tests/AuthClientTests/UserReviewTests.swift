@@ -238,7 +238,7 @@ final class GatedTransport: HTTPTransport {
         for continuation in held { continuation.resume() }
     }
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         let body = String(decoding: request.body, as: UTF8.self)
         let (matches, afterResponse) = state.withLock { state in
             (state.url == request.url && (state.bodyContains.map { body.contains($0) } ?? true), state.afterResponse)

@@ -226,7 +226,7 @@ struct Router: HTTPTransport {
     let api: ScriptedTransport
     let provider: FakeOpenIDProvider
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         request.url.hasPrefix(provider.configuration.issuer) ? try await provider.send(request) : try await api.send(request)
     }
 }

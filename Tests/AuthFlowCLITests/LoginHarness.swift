@@ -156,7 +156,7 @@ struct RecordingTransport: HTTPTransport {
     let base: URLSessionTransport
     let recorded: Locked<[TransportRequest]>
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         recorded.withLock { $0.append(request) }
         return try await base.send(request)
     }

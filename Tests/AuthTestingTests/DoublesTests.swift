@@ -13,7 +13,7 @@ import Testing
 struct DoublesTests {
     static let request = TransportRequest(method: .get, url: "https://api.example.com/orders?code=secret-value")
 
-    func send(_ transport: some HTTPTransport) async throws(AuthClientError) -> TransportResponse {
+    func send(_ transport: some HTTPTransport) async throws(AuthHTTPError) -> TransportResponse {
         try await transport.send(Self.request)
     }
 
@@ -26,7 +26,7 @@ struct DoublesTests {
             _ = try await send(transport)
             Issue.record("a spent script answered")
         } catch {
-            #expect(error.code == 10018)
+            #expect(error.code == 11003)
             #expect(error.description.contains("DoublesTests.swift:"))
             #expect(!error.description.contains("secret-value"))
         }

@@ -162,7 +162,7 @@ struct FakeOpenIDProviderTests {
         #expect(try await provider.send(jwks).status == 200)
         provider.fail(.userinfo, with: .noResponse)
         await #expect { try await provider.send(TransportRequest(method: .get, url: provider.url(of: .userinfo))) } throws: {
-            ($0 as? AuthClientError)?.code == 10005
+            ($0 as? AuthHTTPError)?.code == 11001
         }
         #expect(provider.requestCount(.jwks) == 4)
     }

@@ -22,7 +22,7 @@ final class ExchangeRecorder: HTTPTransport, @unchecked Sendable {
 
     var exchanges: [Exchange] { lock.withLock { recorded } }
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         let sent = ContinuousClock.now
         let response = try await base.send(request)
         lock.withLock { recorded.append(Exchange(request: request, response: response, sent: sent)) }

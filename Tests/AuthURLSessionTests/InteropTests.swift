@@ -151,7 +151,7 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 
     var requests: [TransportRequest] { lock.withLock { recorded } }
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         lock.withLock { recorded.append(request) }
         return try await base.send(request)
     }

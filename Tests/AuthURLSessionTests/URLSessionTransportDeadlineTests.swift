@@ -12,7 +12,7 @@ import Testing
 @testable import AuthURLSession
 
 /// The transport's answer to `request`, thrown error included.
-private func outcome(_ transport: URLSessionTransport, _ request: TransportRequest) async -> Result<TransportResponse, AuthClientError> {
+private func outcome(_ transport: URLSessionTransport, _ request: TransportRequest) async -> Result<TransportResponse, AuthHTTPError> {
     do {
         return .success(try await transport.send(request))
     } catch {
@@ -21,7 +21,7 @@ private func outcome(_ transport: URLSessionTransport, _ request: TransportReque
 }
 
 /// The transport failure in `result`, if that is what it is.
-private func transportFailure(_ result: Result<TransportResponse, AuthClientError>?) -> TransportFailure? {
+private func transportFailure(_ result: Result<TransportResponse, AuthHTTPError>?) -> TransportFailure? {
     guard case .failure(.transportFailed(let failure)) = result else { return nil }
     return failure
 }
@@ -155,7 +155,7 @@ struct URLSessionTransportDeadlineTests {
         defer { stub.stop() }
         let transport = URLSessionTransport(timeout: 60)
         let result = await finishes(within: Self.bound) {
-            await withTaskGroup(of: Result<TransportResponse, AuthClientError>.self) { group in
+            await withTaskGroup(of: Result<TransportResponse, AuthHTTPError>.self) { group in
                 group.cancelAll()
                 group.addTask { await outcome(transport, TransportRequest(method: .get, url: stub.baseURL + "/userinfo")) }
                 return await group.next()!
@@ -165,7 +165,7 @@ struct URLSessionTransportDeadlineTests {
         #expect(transportFailure(ended)?.kind == .cancelled)
     }
 
-    @Test("a timeout that is not a positive, finite number of seconds is a configuration error (10001)")
+    @Test("a timeout that is not a positive, finite number of seconds is a configuration error (11002)")
     func invalidTimeout() async throws {
         for timeout in [0, -1, Double.nan, .infinity] {
             let result = await outcome(URLSessionTransport(timeout: timeout), TransportRequest(method: .get, url: "http://127.0.0.1:9/"))
@@ -173,7 +173,7 @@ struct URLSessionTransportDeadlineTests {
                 Issue.record("timeout \(timeout) was accepted")
                 continue
             }
-            #expect(error.code == 10001, "\(timeout)")
+            #expect(error.code == 11002, "\(timeout)")
         }
     }
 

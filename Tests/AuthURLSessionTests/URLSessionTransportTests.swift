@@ -58,7 +58,7 @@ struct URLSessionTransportTests {
         #expect(try await transport.send(TransportRequest(method: .get, url: server.baseURL + "/nothing-here")).status == 404)
     }
 
-    @Test("no server at the address is a transport failure (10005) naming only the host")
+    @Test("no server at the address is a transport failure (11001) naming only the host")
     func noServer() async throws {
         let server = try FakeProviderServer()
         let address = server.baseURL
@@ -67,7 +67,7 @@ struct URLSessionTransportTests {
             _ = try await URLSessionTransport(timeout: 2).send(TransportRequest(method: .get, url: address + "/token?code=secret-code"))
             Issue.record("a closed port answered")
         } catch {
-            #expect(error.code == 10005)
+            #expect(error.code == 11001)
             #expect(!error.description.contains("secret-code"))
         }
     }

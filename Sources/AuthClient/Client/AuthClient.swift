@@ -103,8 +103,10 @@ public final class AuthClient: Sendable {
         self.sleeper = sleeper
         self.logger = logger
         keySet =
-            cachedKeySet.map { KeySetCache(url: metadata.jwksURI, cached: $0.keys, body: $0.body, logger: logger) }
-            ?? KeySetCache(url: metadata.jwksURI, logger: logger)
+            cachedKeySet.map {
+                KeySetCache(url: metadata.jwksURI, cached: $0.keys, body: $0.body, observe: KeySetCache.logging(to: logger))
+            }
+            ?? KeySetCache(url: metadata.jwksURI, observe: KeySetCache.logging(to: logger))
     }
 
     /// Fetches `/.well-known/openid-configuration` under the issuer (OpenID Connect Discovery §4), checks
@@ -125,7 +127,7 @@ public final class AuthClient: Sendable {
         logger.log(.info, .discovery, "fetching the discovery document", ["url": .url(request.url)])
         let response: TransportResponse
         do {
-            response = try await transport.send(request)
+            response = try await transport.exchange(request)
         } catch {
             logger.log(.error, .discovery, "no discovery document", ["error": .text(error.description)])
             guard isTransient(error), let client = try await cachedClient(configuration, transport, store, clock, sleeper, logger) else {

@@ -30,7 +30,7 @@ extension AuthClient {
     /// one rule for every request that carries the user's token; ``User/send(_:)`` applies it too.
     public func send(_ request: TransportRequest, authorizedWith tokens: TokenSet) async throws(AuthClientError) -> TransportResponse {
         try checkTokenDestination(request.url)
-        guard tokens.isDPoPBound else { return try await transport.send(User.authorized(request, with: tokens)) }
+        guard tokens.isDPoPBound else { return try await transport.exchange(User.authorized(request, with: tokens)) }
         guard let key = tokens.dpopKey else { throw .unexpectedTokenType(tokens.tokenType ?? "DPoP") }
         // Sent to the normalized URL, so the server's target URI is the proof's htu (RFC 9449 §4.3).
         let url = DPoPProof.normalizedURL(request.url)
@@ -44,7 +44,7 @@ extension AuthClient {
                 try await DPoPProof.make(
                     key: key, method: request.method.rawValue, url: url, accessToken: tokens.accessToken, nonce: dpopNonce(for: url),
                     now: clock.now()))
-            let response = try await transport.send(authorized)
+            let response = try await transport.exchange(authorized)
             let nonce = remember(dpopNonceFrom: response, for: url)
             guard !retried, response.status == 401, nonce != nil, Self.challengesForDPoPNonce(response) else { return response }
             retried = true

@@ -50,7 +50,7 @@ extension ProtectedResourceMetadata {
         try SecureURL.check(url, name: "resource_metadata", allowsInsecureLoopback: allowsInsecureLoopback)
         var request = TransportRequest(method: .get, url: url)
         request.setHeader("Accept", "application/json")
-        let response = try await transport.send(request)
+        let response = try await transport.exchange(request)
         switch response.status {
         case 200:
             return try ProtectedResourceMetadata(

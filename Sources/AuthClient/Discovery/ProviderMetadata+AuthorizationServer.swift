@@ -84,7 +84,7 @@ extension ProviderMetadata {
         for url in urls {
             var request = TransportRequest(method: .get, url: url)
             request.setHeader("Accept", "application/json")
-            let response = try await transport.send(request)
+            let response = try await transport.exchange(request)
             tried.append(url)
             switch response.status {
             case 200:

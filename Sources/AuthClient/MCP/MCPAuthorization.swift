@@ -143,7 +143,7 @@ public struct MCPAuthorization: Sendable {
         // Step 1: the server must ask for a token.
         var probe = options.probe ?? TransportRequest(method: .get, url: serverURL)
         if options.probe == nil { probe.setHeader("Accept", "application/json, text/event-stream") }
-        let answer = try await transport.send(probe)
+        let answer = try await transport.exchange(probe)
         guard answer.status == 401 else {
             throw .unexpectedResponse(
                 endpoint: "MCP server", status: answer.status,

@@ -33,7 +33,7 @@ extension ClientRegistration {
         request.setHeader("Accept", "application/json")
         if let initialAccessToken { request.setHeader("Authorization", "Bearer " + initialAccessToken) }
         request.body = json.serialized()
-        let response = try await transport.send(request)
+        let response = try await transport.exchange(request)
         return try registered(from: response, issuer: metadata.issuer)
     }
 

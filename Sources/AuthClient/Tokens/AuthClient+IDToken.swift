@@ -62,7 +62,12 @@ extension AuthClient {
                 throw .idToken(error)
             }
         }
-        let (cached, fetched) = try await keySet.current(using: transport)
+        let (cached, fetched): (KeySetCache.Snapshot, Bool)
+        do {
+            (cached, fetched) = try await keySet.current(using: transport)
+        } catch {
+            throw AuthClientError(error)
+        }
         if fetched { await keySetFetched() }
         do {
             return try validate(cached.keys)
@@ -70,9 +75,10 @@ extension AuthClient {
             let fresh: KeySetCache.Snapshot?
             do {
                 fresh = try await keySet.refetch(
-                    after: cached.generation, using: transport, clock: clock, cooldownSeconds: configuration.keySetRefetchCooldownSeconds)
+                    after: cached.generation, using: transport, now: clock.now(),
+                    cooldownSeconds: configuration.keySetRefetchCooldownSeconds)
             } catch {
-                throw .keySetRefetchFailed(keyID: keyID, cause: error)
+                throw .keySetRefetchFailed(keyID: keyID, cause: AuthClientError(error))
             }
             guard let fresh else { throw .idToken(.noMatchingKey(keyID: keyID, algorithm: algorithm)) }
             await keySetFetched()

@@ -73,7 +73,7 @@ extension AuthClient {
         for url in Self.revocationMetadataURLs(issuer: configuration.issuer) {
             var request = TransportRequest(method: .get, url: url)
             request.setHeader("Accept", "application/json")
-            let response = try await transport.send(request)
+            let response = try await transport.exchange(request)
             switch response.status {
             case 200:
                 endpoint = try Self.revocationEndpoint(

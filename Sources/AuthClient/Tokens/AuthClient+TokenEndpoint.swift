@@ -229,6 +229,6 @@ extension AuthClient {
             parameters += ClientAssertion.formParameters(try await assertion.signed(by: assertionKey.key))
         }
         request.body = Array(FormParameter.encode(parameters).utf8)
-        return try await transport.send(request)
+        return try await transport.exchange(request)
     }
 }

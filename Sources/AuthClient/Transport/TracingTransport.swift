@@ -35,7 +35,7 @@ public struct TracingTransport: HTTPTransport {
         self.logger = logger
     }
 
-    public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    public func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         guard logger.isEnabled(.debug) else { return try await base.send(request) }
         var metadata: [String: AuthLogValue] = [
             "method": .text(request.method.rawValue),

@@ -119,8 +119,8 @@ enum JWTVerifyCommand: CLICommand {
         var get = TransportRequest(method: .get, url: url)
         get.setHeader("Accept", "application/json, application/jwk-set+json")
         let request = get
-        let result = runBlocking { () async -> Result<TransportResponse, AuthClientError> in
-            await Result { () async throws(AuthClientError) in try await transport.send(request) }
+        let result = runBlocking { () async -> Result<TransportResponse, AuthHTTPError> in
+            await Result { () async throws(AuthHTTPError) in try await transport.send(request) }
         }
         let response: TransportResponse
         switch result {

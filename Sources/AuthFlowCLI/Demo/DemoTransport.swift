@@ -15,7 +15,7 @@ final class DemoTransport: HTTPTransport, Sendable {
         self.base = base
     }
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         do {
             let response = try await base.send(request)
             log.withLock { $0.append((request, response)) }

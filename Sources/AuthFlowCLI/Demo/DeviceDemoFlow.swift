@@ -159,9 +159,9 @@ struct DeviceDemoFlow: Sendable {
     }
 }
 
-extension Result where Failure == AuthClientError {
+extension Result {
     /// The result of an async throwing operation.
-    init(_ operation: () async throws(AuthClientError) -> Success) async {
+    init(_ operation: () async throws(Failure) -> Success) async {
         do {
             self = .success(try await operation())
         } catch {

@@ -43,8 +43,8 @@ enum LoginHints {
         guard !url.contains("request_uri=") else { return }
         let request = TransportRequest(method: .get, url: url, headerFields: [HeaderField(name: "Accept", value: "text/html")])
         let transport = environment.transport
-        let result = runBlocking { () async -> Result<TransportResponse, AuthClientError> in
-            await Result { () async throws(AuthClientError) in try await transport.send(request) }
+        let result = runBlocking { () async -> Result<TransportResponse, AuthHTTPError> in
+            await Result { () async throws(AuthHTTPError) in try await transport.send(request) }
         }
         let shown = ServerText.printable(endpoint)
         switch result {

@@ -137,7 +137,7 @@ struct StatisticsEndpoint: HTTPTransport {
     static let path = "/.authflow/stats"
     let provider: FakeOpenIDProvider
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         guard request.url == provider.configuration.issuer + Self.path else { return try await provider.send(request) }
         guard request.method == .get else { return TransportResponse(status: 405) }
         let statistics: JSONValue = [

@@ -21,7 +21,7 @@ struct ChallengeParser {
         self.bytes = bytes
     }
 
-    mutating func parse() throws(AuthClientError) -> [AuthenticationChallenge] {
+    mutating func parse() throws(AuthHTTPError) -> [AuthenticationChallenge] {
         var challenges: [AuthenticationChallenge] = []
         skipListSeparators()
         while index < bytes.count {
@@ -30,7 +30,7 @@ struct ChallengeParser {
         return challenges
     }
 
-    private mutating func readChallenge() throws(AuthClientError) -> AuthenticationChallenge {
+    private mutating func readChallenge() throws(AuthHTTPError) -> AuthenticationChallenge {
         guard let scheme = readToken() else { throw failure("expected an authentication scheme") }
         var challenge = AuthenticationChallenge(scheme: try string(scheme))
         var names: Set<String> = []
@@ -59,7 +59,7 @@ struct ChallengeParser {
 
     private mutating func readParameter(
         into challenge: inout AuthenticationChallenge, names: inout Set<String>
-    ) throws(AuthClientError) {
+    ) throws(AuthHTTPError) {
         let start = index
         guard let nameBytes = readToken() else { throw failure("expected a parameter name") }
         let name = try string(nameBytes.map(Self.lowercased))
@@ -107,7 +107,7 @@ struct ChallengeParser {
         return bytes[start..<index]
     }
 
-    private mutating func readQuotedString() throws(AuthClientError) -> [UInt8] {
+    private mutating func readQuotedString() throws(AuthHTTPError) -> [UInt8] {
         let start = index
         index += 1  // the opening quote
         var value: [UInt8] = []
@@ -134,7 +134,7 @@ struct ChallengeParser {
         throw failure("an unterminated quoted string")
     }
 
-    private mutating func readLenientValue() throws(AuthClientError) -> [UInt8] {
+    private mutating func readLenientValue() throws(AuthHTTPError) -> [UInt8] {
         let start = index
         while index < bytes.count, bytes[index] != UInt8(ascii: ","), !Self.isWhitespace(bytes[index]) {
             guard !Self.isControl(bytes[index]) else { throw failure("a control character in a parameter value") }
@@ -155,12 +155,12 @@ struct ChallengeParser {
         while index < bytes.count, bytes[index] == UInt8(ascii: ",") || Self.isWhitespace(bytes[index]) { index += 1 }
     }
 
-    private func string(_ bytes: some Collection<UInt8>) throws(AuthClientError) -> String {
+    private func string(_ bytes: some Collection<UInt8>) throws(AuthHTTPError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw failure("bytes that are not UTF-8") }
         return text
     }
 
-    private func failure(_ reason: String) -> AuthClientError {
+    private func failure(_ reason: String) -> AuthHTTPError {
         .invalidChallenge("\(reason), at byte \(index) (RFC 9110 §11.6.1)")
     }
 

@@ -10,17 +10,17 @@ extension AuthenticationChallenge {
     /// challenges.map(\.scheme)   // ["DPoP", "Bearer"]
     /// ```
     ///
-    /// - Throws: `AuthClientError.invalidChallenge` naming the byte offset when the value cannot be read
+    /// - Throws: `AuthHTTPError.invalidChallenge` naming the byte offset when the value cannot be read
     ///   unambiguously: no scheme, an unterminated quoted string, a control character, a parameter repeated
     ///   within a challenge, a parameter after a `token68`, or bytes that are not UTF-8.
-    public static func parse(_ fieldValue: String) throws(AuthClientError) -> [AuthenticationChallenge] {
+    public static func parse(_ fieldValue: String) throws(AuthHTTPError) -> [AuthenticationChallenge] {
         var parser = ChallengeParser(Array(fieldValue.utf8))
         return try parser.parse()
     }
 
     /// Parses several `WWW-Authenticate` field values (a response may send the field more than once; RFC
     /// 9110 §5.3), in order.
-    public static func parse(_ fieldValues: [String]) throws(AuthClientError) -> [AuthenticationChallenge] {
+    public static func parse(_ fieldValues: [String]) throws(AuthHTTPError) -> [AuthenticationChallenge] {
         var challenges: [AuthenticationChallenge] = []
         for value in fieldValues { challenges += try parse(value) }
         return challenges

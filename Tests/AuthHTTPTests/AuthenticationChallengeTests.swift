@@ -2,7 +2,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-import AuthClient
+import AuthHTTP
 import TestVectors
 import Testing
 
@@ -78,7 +78,7 @@ struct AuthenticationChallengeTests {
         // Found by the www-authenticate fuzz target (Fuzz/): "\"" + U+0301 is one Swift Character but two scalars.
         let escaped = try #require(AuthenticationChallenge.parse("Bearer realm=\"a\\\"\u{301}b\"").first)
         #expect(escaped[parameter: "realm"]?.unicodeScalars.elementsEqual("a\"\u{301}b".unicodeScalars) == true)
-        #expect(throws: AuthClientError.self) { try AuthenticationChallenge.parse("Bearer realm=\"a\"\u{301}b\"") }
+        #expect(throws: AuthHTTPError.self) { try AuthenticationChallenge.parse("Bearer realm=\"a\"\u{301}b\"") }
     }
 
     @Test(
@@ -98,8 +98,8 @@ struct AuthenticationChallengeTests {
         #expect {
             try AuthenticationChallenge.parse(field)
         } throws: { error in
-            guard case AuthClientError.invalidChallenge(let message) = error else { return false }
-            return message.contains(reason) && message.contains("RFC 9110 §11.6.1") && (error as? AuthClientError)?.code == 10024
+            guard case AuthHTTPError.invalidChallenge(let message) = error else { return false }
+            return message.contains(reason) && message.contains("RFC 9110 §11.6.1") && (error as? AuthHTTPError)?.code == 11004
         }
     }
 

@@ -2,78 +2,101 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-import AuthJWT
+package import AuthJWT
 
-/// The provider's JWK Set from `jwks_uri`, fetched on first use and kept.
+/// A JWK Set from one `jwks_uri`, fetched on first use and kept: the one cache a client (ID tokens) and a
+/// resource server (access tokens) both use, so both handle key rotation the same way.
 ///
 /// - One fetch at a time: however many validations need the set at once, one request is made and they
 ///   all wait for it (single flight).
-/// - When a token names a `kid` the cached set lacks (key rotation), `refetch(after:using:clock:cooldownSeconds:)`
+/// - When a token names a `kid` the cached set lacks (key rotation), `refetch(after:using:now:cooldownSeconds:)`
 ///   fetches it again at once, whatever the age of the set (the first fetch starts no cooldown). A refetch
-///   starts a cooldown, measured on the client's `WallClock` from its start, unless a validation it served
+///   starts a cooldown, measured on the caller's clock from its start, unless a validation it served
 ///   reports with `refetchHelped(generation:)` that it found the key; a failed refetch never helped. Within
 ///   the cooldown no refetch is made. If the clock has gone back since, the cooldown is over.
-/// - A fetch that fails (no response, a status other than 200, a document that is not a JWK Set) leaves
-///   the cached set as it was.
+/// - A fetch that fails (no response, a status other than 200, a body over ``maximumBodyBytes``, a document
+///   that is not a JWK Set) leaves the cached set as it was.
 /// - Without a `jwks_uri` (a plain OAuth 2.0 server, RFC 8414 §2) there is nothing to fetch: asking for the
 ///   set throws `endpointNotAvailable("jwks_uri")` and no request is made (a seeded set is still served).
-actor KeySetCache {
+///
+/// `package`: the modules of AuthFlow share it; it is not public API.
+package actor KeySetCache {
     /// A set and its generation: each successful fetch makes a new generation.
-    struct Snapshot: Sendable {
-        let keys: JWKSet
-        let generation: Int
+    package struct Snapshot: Sendable {
+        package let keys: JWKSet
+        package let generation: Int
         /// The set as sent, for the provider cache (nil for a set that was not fetched as text).
-        var body: String? = nil
+        package var body: String? = nil
+
+        package init(keys: JWKSet, generation: Int, body: String? = nil) {
+            self.keys = keys
+            self.generation = generation
+            self.body = body
+        }
     }
 
-    /// The provider's `jwks_uri`; nil when its metadata lists none.
+    /// What the cache did, for the owner's log.
+    package enum Event: Sendable {
+        /// A fetch starts: the URL and the how-many-th request this is.
+        case fetching(url: String, attempt: Int)
+        /// A fetch brought a new generation.
+        case fetched(generation: Int)
+        /// A fetch failed; the cached keys are kept.
+        case fetchFailed(AuthHTTPError)
+        /// An unknown `kid`, but a refetch that did not find it was made less than `cooldownSeconds` ago.
+        case cooldown(seconds: Int64)
+    }
+
+    /// The largest JWK Set body read (512 KiB; real sets are a few kilobytes): a larger one is refused
+    /// before it is parsed.
+    package static let maximumBodyBytes = 512 * 1024
+
+    /// The `jwks_uri`; nil when the metadata lists none.
     private let url: String?
-    private let logger: AuthLogger
+    private let observe: @Sendable (Event) -> Void
     private var cached: Snapshot?
     /// When the last refetch that did not help started (nil: none, or the last one helped).
     private var cooldownStart: NumericDate?
-    private var inFlight: Task<Result<Snapshot, AuthClientError>, Never>?
+    private var inFlight: Task<Result<Snapshot, AuthHTTPError>, Never>?
     /// How many requests for the set were made, failed ones included (for tests and the demo).
-    private(set) var fetchCount = 0
+    package private(set) var fetchCount = 0
 
-    init(url: String?, logger: AuthLogger = .disabled) {
+    package init(url: String?, observe: @escaping @Sendable (Event) -> Void = { _ in }) {
         self.url = url
-        self.logger = logger
+        self.observe = observe
     }
 
-    /// A cache that starts with `keys` read from the provider cache (`body` as stored) — for a client that
-    /// could not reach the provider. A `kid` it lacks is fetched as usual.
-    init(url: String?, cached keys: JWKSet, body: String, logger: AuthLogger = .disabled) {
+    /// A cache that starts with `keys` (read from a store, `body` as stored, or configured) — for an owner
+    /// that could not reach the provider, or has its keys already. A `kid` it lacks is fetched as usual.
+    package init(url: String?, cached keys: JWKSet, body: String?, observe: @escaping @Sendable (Event) -> Void = { _ in }) {
         self.url = url
-        self.logger = logger
+        self.observe = observe
         cached = Snapshot(keys: keys, generation: 1, body: body)
     }
 
     /// The set as last fetched (or seeded), as text.
-    var body: String? { cached?.body }
+    package var body: String? { cached?.body }
 
     /// The cached set, fetching it (or waiting for the fetch under way) if there is none; `fetched` tells
     /// whether this call waited for a fetch, so the set is as fresh as it can be.
-    func current(using transport: any HTTPTransport) async throws(AuthClientError) -> (snapshot: Snapshot, fetched: Bool) {
+    package func current(using transport: any HTTPTransport) async throws(AuthHTTPError) -> (snapshot: Snapshot, fetched: Bool) {
         if let cached { return (cached, false) }
         return (try await fetch(using: transport).get(), true)
     }
 
     /// A set to try again a token whose `kid` was not in generation `seen`: the set a fetch under way
     /// brings, or a newer set than `seen` if one arrived meanwhile, or a new fetch — unless a refetch that
-    /// did not help started less than `cooldownSeconds` ago, then nil. The new fetch counts as not helping
-    /// (it starts a cooldown now) until `refetchHelped(generation:)` says otherwise, so tokens with made-up
-    /// `kid`s arriving meanwhile cannot start another. Throws what a fetch failure was; the cache keeps its set.
-    func refetch(
-        after seen: Int, using transport: any HTTPTransport, clock: WallClock, cooldownSeconds: Int64
-    ) async throws(AuthClientError) -> Snapshot? {
+    /// did not help started less than `cooldownSeconds` before `now`, then nil. The new fetch counts as not
+    /// helping (it starts a cooldown now) until `refetchHelped(generation:)` says otherwise, so tokens with
+    /// made-up `kid`s arriving meanwhile cannot start another. Throws what a fetch failure was; the cache
+    /// keeps its set.
+    package func refetch(
+        after seen: Int, using transport: any HTTPTransport, now: NumericDate, cooldownSeconds: Int64
+    ) async throws(AuthHTTPError) -> Snapshot? {
         if let inFlight { return try await inFlight.value.get() }
         if let cached, cached.generation != seen { return cached }
-        let now = clock.now()
         if let cooldownStart, cooldownStart <= now, now < cooldownStart.adding(seconds: cooldownSeconds) {
-            logger.log(
-                .warning, .jwksCooldown, "an unknown kid, but a refetch of the JWK Set that did not find it was made too recently",
-                ["cooldown_seconds": .number(cooldownSeconds)])
+            observe(.cooldown(seconds: cooldownSeconds))
             return nil
         }
         cooldownStart = now
@@ -83,19 +106,19 @@ actor KeySetCache {
     /// A validation found its key in generation `generation`, which a refetch brought: that refetch helped,
     /// so it starts no cooldown (a later rotation is fetched at once). Nothing changes when a newer set has
     /// been fetched since.
-    func refetchHelped(generation: Int) {
+    package func refetchHelped(generation: Int) {
         guard cached?.generation == generation else { return }
         cooldownStart = nil
     }
 
     /// Joins the fetch under way or starts one. The fetch runs in its own task, so a caller that is
     /// cancelled does not cancel it for the others; it installs its result itself before anyone resumes.
-    private func fetch(using transport: any HTTPTransport) async -> Result<Snapshot, AuthClientError> {
+    private func fetch(using transport: any HTTPTransport) async -> Result<Snapshot, AuthHTTPError> {
         if let inFlight { return await inFlight.value }
         // Nothing to fetch, and no attempt to count: the metadata lists no `jwks_uri` (RFC 8414 §2).
         guard let url else { return .failure(.endpointNotAvailable("jwks_uri")) }
         fetchCount += 1
-        logger.log(.info, .jwksFetch, "fetching the JWK Set", ["url": .url(url), "attempt": .number(Int64(fetchCount))])
+        observe(.fetching(url: url, attempt: fetchCount))
         let task = Task {
             let result = await Self.download(url, using: transport)
             return self.install(result)
@@ -104,22 +127,21 @@ actor KeySetCache {
         return await task.value
     }
 
-    private func install(_ result: Result<(JWKSet, String?), AuthClientError>) -> Result<Snapshot, AuthClientError> {
+    private func install(_ result: Result<(JWKSet, String?), AuthHTTPError>) -> Result<Snapshot, AuthHTTPError> {
         inFlight = nil
         switch result {
         case .success(let (keys, body)):
             let snapshot = Snapshot(keys: keys, generation: (cached?.generation ?? 0) + 1, body: body)
-            logger.log(.debug, .jwksFetch, "JWK Set fetched", ["generation": .number(Int64(snapshot.generation))])
+            observe(.fetched(generation: snapshot.generation))
             cached = snapshot
             return .success(snapshot)
         case .failure(let error):
-            logger.log(
-                .error, .jwksFetch, "the JWK Set could not be fetched; the cached keys are kept", ["error": .text(error.description)])
+            observe(.fetchFailed(error))
             return .failure(error)
         }
     }
 
-    private static func download(_ url: String, using transport: any HTTPTransport) async -> Result<(JWKSet, String?), AuthClientError> {
+    private static func download(_ url: String, using transport: any HTTPTransport) async -> Result<(JWKSet, String?), AuthHTTPError> {
         var request = TransportRequest(method: .get, url: url)
         request.setHeader("Accept", "application/jwk-set+json, application/json")
         let response: TransportResponse
@@ -130,6 +152,12 @@ actor KeySetCache {
         }
         guard response.status == 200 else {
             return .failure(.unexpectedResponse(endpoint: "jwks_uri", status: response.status, reason: "the JWK Set could not be fetched"))
+        }
+        guard response.body.count <= maximumBodyBytes else {
+            return .failure(
+                .unexpectedResponse(
+                    endpoint: "jwks_uri", status: response.status,
+                    reason: "the JWK Set is \(response.body.count) bytes, over the limit of \(maximumBodyBytes)"))
         }
         do {
             return .success((try JWKSet(json: response.body), String(validating: response.body, as: UTF8.self)))

@@ -14,7 +14,7 @@
 /// ```
 ///
 /// ``isTransient`` tells whether trying again may help (a timeout, a refused or lost connection, a DNS
-/// failure); the client's ``RetryPolicy`` retries only those.
+/// failure); `AuthClient`'s `RetryPolicy` retries only those.
 public struct TransportFailure: Error, Hashable, Sendable {
     /// The kind of failure: an open set, like `HTTPRequest.Method` in swift-http-types.
     public struct Kind: RawRepresentable, Hashable, Sendable {

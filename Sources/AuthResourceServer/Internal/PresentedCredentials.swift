@@ -1,0 +1,92 @@
+// This file is part of AuthFlow. Copyright (c) 2026 the AuthFlow project authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
+// SPDX-License-Identifier: Apache-2.0
+
+import AuthHTTP
+
+/// The access token a request presents, read from its one `Authorization` field (RFC 6750 §2.1, RFC 9449
+/// §7.1), and its `DPoP` proof fields.
+///
+/// Refused as `invalid_request`: more than one `Authorization` field; a token in the URL query (RFC 6750
+/// §2.3, which a server "SHOULD NOT" need and which leaks tokens into logs), alone or beside the header —
+/// one method only (RFC 6750 §2); a scheme with no token or a token that is not a `b64token`. A request
+/// without `Authorization` is ``ResourceServerError/missingToken``; another scheme is
+/// ``ResourceServerError/unsupportedScheme(_:)``. The form-encoded body method (RFC 6750 §2.2) is not
+/// supported: the body is not read.
+struct PresentedCredentials: Sendable {
+    enum Scheme: Sendable, Hashable {
+        case bearer
+        case dpop
+    }
+
+    let scheme: Scheme
+    let token: String
+    /// Every `DPoP` header field's value.
+    let proofs: [String]
+
+    init(_ request: ProtectedRequest) throws(ResourceServerError) {
+        let authorizations = request.values(of: "Authorization")
+        let inQuery = Self.queryHasAccessToken(request.url)
+        guard authorizations.count <= 1 else {
+            throw .invalidRequest("more than one Authorization header field (RFC 6750 §2: one method, one token)")
+        }
+        guard let authorization = authorizations.first else {
+            if inQuery {
+                throw .invalidRequest("the access token is in the URL query, which this resource does not accept (RFC 6750 §2.3)")
+            }
+            throw .missingToken
+        }
+        guard !inQuery else {
+            throw .invalidRequest("the access token is sent both in the Authorization header and in the query (RFC 6750 §2)")
+        }
+        var bytes = Substring(authorization).utf8[...]
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
+        let schemeBytes = bytes.prefix { $0 != 0x20 && $0 != 0x09 }
+        let scheme = String(decoding: schemeBytes, as: UTF8.self)
+        var rest = bytes.dropFirst(schemeBytes.count)
+        while let first = rest.first, first == 0x20 { rest = rest.dropFirst() }
+        if HeaderField(name: scheme, value: "").hasName("Bearer") {
+            self.scheme = .bearer
+        } else if HeaderField(name: scheme, value: "").hasName("DPoP") {
+            self.scheme = .dpop
+        } else {
+            throw .unsupportedScheme(scheme)
+        }
+        guard !rest.isEmpty else { throw .invalidRequest("the \(scheme) scheme without a token (RFC 6750 §2.1)") }
+        guard Self.isB64Token(rest) else {
+            throw .invalidRequest("the token is not a b64token (RFC 6750 §2.1): one value of letters, digits and -._~+/ then = padding")
+        }
+        token = String(decoding: rest, as: UTF8.self)
+        proofs = request.values(of: "DPoP")
+    }
+
+    /// `b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="` (RFC 6750 §2.1).
+    static func isB64Token(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
+        var index = bytes.startIndex
+        var count = 0
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            let isLetterOrDigit =
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            guard isLetterOrDigit || "-._~+/".utf8.contains(byte) else { break }
+            count += 1
+            index = bytes.index(after: index)
+        }
+        guard count > 0 else { return false }
+        return bytes[index...].allSatisfy { $0 == UInt8(ascii: "=") }
+    }
+
+    /// Whether the URL's query has an `access_token` parameter (RFC 6750 §2.3), by its name as sent.
+    static func queryHasAccessToken(_ url: String) -> Bool {
+        guard let question = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return false }
+        var query = url.utf8[url.utf8.index(after: question)...]
+        if let hash = query.firstIndex(of: UInt8(ascii: "#")) { query = query[..<hash] }
+        return query.split(separator: UInt8(ascii: "&")).contains { pair in
+            let name = pair.prefix { $0 != UInt8(ascii: "=") }
+            return name.elementsEqual("access_token".utf8) || name.elementsEqual("access%5Ftoken".utf8)
+                || name.elementsEqual("access%5ftoken".utf8)
+        }
+    }
+}
