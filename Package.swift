@@ -31,14 +31,14 @@ let libraries: [Library] = [
     Library(name: "AuthSession", dependencies: ["AuthCallback", "AuthCredentials", "AuthDigest", "AuthJWT", "AuthPKCE"]),
     // The HTTP edge both sides share: transport, request/response values, challenges, RFC 9728 metadata, the JWK Set cache.
     Library(name: "AuthHTTP", dependencies: ["AuthJSON", "AuthJWT"]),
-    Library(name: "AuthClient", dependencies: ["AuthBase64URL", "AuthCallback", "AuthCredentials", "AuthDigest", "AuthHTTP", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
-    // DPoP (RFC 9449) for both sides: proof verification, replay cache and server nonces.
+    // DPoP (RFC 9449) for both sides: proof verification, replay cache and server nonces; AuthClient makes its proofs with it.
     Library(name: "AuthDPoP", dependencies: ["AuthBase64URL", "AuthCallback", "AuthDigest", "AuthJSON", "AuthJWT"]),
+    Library(name: "AuthClient", dependencies: ["AuthBase64URL", "AuthCallback", "AuthCredentials", "AuthDigest", "AuthDPoP", "AuthHTTP", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
     // The resource server (RFC 9068, RFC 9449 §7, RFC 7662, RFC 9728): no AuthClient, no Foundation.
     Library(name: "AuthResourceServer", dependencies: ["AuthBase64URL", "AuthDigest", "AuthDPoP", "AuthHTTP", "AuthJSON", "AuthJWT"]),
     // The URLSession transport: the only module that imports Foundation's networking.
     // It also gives every module's error a LocalizedError conformance, so it names them all.
-    Library(name: "AuthURLSession", dependencies: ["AuthBase64URL", "AuthButtonLayout", "AuthCallback", "AuthClient", "AuthCredentials", "AuthDigest", "AuthHTTP", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
+    Library(name: "AuthURLSession", dependencies: ["AuthBase64URL", "AuthButtonLayout", "AuthCallback", "AuthClient", "AuthCredentials", "AuthDigest", "AuthDPoP", "AuthHTTP", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
     // Test doubles users can reuse (fake provider, scripted transports, test keys); kept out of the umbrella.
     Library(name: "AuthTesting", dependencies: ["AuthBase64URL", "AuthCallback", "AuthClient", "AuthDigest", "AuthDPoP", "AuthHTTP", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"], inUmbrella: false),
 ]

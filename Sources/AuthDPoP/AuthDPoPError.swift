@@ -129,15 +129,17 @@ extension AuthDPoPError: CustomStringConvertible {
             "the DPoP header value holds a character no compact JWS has (a comma, whitespace…): one proof is expected (RFC 9449 §4.3)"
         case .malformedProof(let error): "the DPoP proof is not a well-formed JWT (RFC 9449 §4.3 step 2): \(error)"
         case .unsupportedCriticalParameter(let name):
-            "the DPoP proof's critical header parameter '\(name)' is not understood (RFC 7515 §4.1.11)"
-        case .invalidType(let type): "the DPoP proof's 'typ' is \(type.map { "'\($0)'" } ?? "absent"), not 'dpop+jwt' (RFC 9449 §4.2)"
+            "the DPoP proof's critical header parameter '\(Self.shown(name))' is not understood (RFC 7515 §4.1.11)"
+        case .invalidType(let type):
+            "the DPoP proof's 'typ' is \(type.map { "'\(Self.shown($0))'" } ?? "absent"), not 'dpop+jwt' (RFC 9449 §4.2)"
         case .algorithmNotAllowed(let algorithm):
-            "the DPoP proof's 'alg' '\(algorithm)' is not an allowed asymmetric algorithm (RFC 9449 §4.3 step 5)"
+            "the DPoP proof's 'alg' '\(Self.shown(algorithm))' is not an allowed asymmetric algorithm (RFC 9449 §4.3 step 5)"
         case .missingKey: "the DPoP proof's header has no 'jwk' object (RFC 9449 §4.2)"
         case .privateKey(let member):
             "the DPoP proof's 'jwk' holds private member '\(member)'; a proof carries a public key only (RFC 9449 §4.3 step 7)"
         case .invalidKey(let error): "the DPoP proof's 'jwk' cannot be read: \(error)"
-        case .keyAlgorithmMismatch(let algorithm, let keyType): "the DPoP proof's '\(keyType)' key cannot make '\(algorithm)' signatures"
+        case .keyAlgorithmMismatch(let algorithm, let keyType):
+            "the DPoP proof's '\(Self.shown(keyType))' key cannot make '\(Self.shown(algorithm))' signatures"
         case .unusableKey(let error): "the DPoP proof's 'jwk' cannot be used: \(error)"
         case .invalidSignature: "the DPoP proof's signature does not verify with its 'jwk' (RFC 9449 §4.3 step 6)"
         case .missingClaim(let name): "the DPoP proof has no '\(name)' claim (RFC 9449 §4.2)"
@@ -145,9 +147,9 @@ extension AuthDPoPError: CustomStringConvertible {
         case .claimTooLong(let name, let length, let limit):
             "the DPoP proof's claim '\(name)' is \(length) bytes, over the limit of \(limit)"
         case .methodMismatch(let expected, let actual):
-            "the DPoP proof's 'htm' is '\(actual)', the request's method '\(expected)' (RFC 9449 §4.3 step 8)"
+            "the DPoP proof's 'htm' is '\(Self.shown(actual))', the request's method '\(Self.shown(expected))' (RFC 9449 §4.3 step 8)"
         case .urlMismatch(let expected, let actual):
-            "the DPoP proof's 'htu' is '\(actual)', the request's URI '\(expected)' once normalized (RFC 9449 §4.3 step 9)"
+            "the DPoP proof's 'htu' is '\(Self.shown(actual))', the request's URI '\(Self.shown(expected))' once normalized (RFC 9449 §4.3 step 9)"
         case .invalidRequestURL: "the request URL given to the DPoP verifier is not an absolute URI"
         case .issuedInFuture(let issuedAt, let now, let skew):
             "the DPoP proof's 'iat' \(issuedAt) is \(issuedAt - now) s after the server's time \(now), beyond the allowed skew of \(skew) s (RFC 9449 §4.3 step 11)"
@@ -158,5 +160,12 @@ extension AuthDPoPError: CustomStringConvertible {
         case .useDPoPNonce:
             "the server requires a DPoP nonce and the proof has none or a stale one: retry with the DPoP-Nonce given (RFC 9449 §8)"
         }
+    }
+
+    /// A value the client chose, as a message shows it: printable ASCII (others as `?`, so that no line
+    /// break or escape sequence reaches a log), at most 100 characters.
+    private static func shown(_ text: String) -> String {
+        let characters = text.unicodeScalars.prefix(100).map { $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" }
+        return String(characters) + (text.unicodeScalars.count > 100 ? "…" : "")
     }
 }

@@ -14,6 +14,7 @@
 @_exported import AuthCallback
 @_exported import AuthClient
 @_exported import AuthCredentials
+@_exported import AuthDPoP
 @_exported import AuthDigest
 @_exported import AuthDPoP
 @_exported import AuthHTTP

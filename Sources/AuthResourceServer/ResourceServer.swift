@@ -172,7 +172,7 @@ public struct ResourceServer: Sendable {
             }
         }
         if let maxAge = requirement.maxAge {
-            guard let authTime = principal.authTime, authTime <= now, now - authTime <= maxAge else { throw refusal }
+            guard let authTime = principal.authTime, now <= authTime.saturatingAdd(maxAge) else { throw refusal }
         }
     }
 

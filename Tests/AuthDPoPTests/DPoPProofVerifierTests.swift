@@ -356,6 +356,14 @@ struct DPoPProofVerifierTests {
         #expect(!"\(AuthDPoPError.useDPoPNonce(nonce: "secret-nonce"))".contains("secret-nonce"))
     }
 
+    @Test("values the client chose reach a message as printable ASCII, at most 100 characters")
+    func messagesAreSanitized() {
+        let injected = AuthDPoPError.methodMismatch(expected: "GET", actual: "GET\r\nX-Forged: 1\u{1B}[31m")
+        #expect("\(injected)".contains("'GET??X-Forged: 1?[31m'"))
+        let long = AuthDPoPError.invalidType(String(repeating: "t", count: 5_000))
+        #expect("\(long)".count < 300)
+    }
+
     static let rsaJWK: JSONObject = {
         var jwk = JSONObject()
         try? jwk.append("kty", "RSA")

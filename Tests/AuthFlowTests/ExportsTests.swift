@@ -18,6 +18,8 @@ struct ExportsTests {
         #expect(AuthorizationError.Code.canceled.rawValue == 1001)
         // AuthDigest
         #expect(SHA256.hash(data: "abc".utf8).hexString.hasPrefix("ba7816bf"))
+        // AuthDPoP
+        #expect(AuthDPoPError.replayed.code == 13021)
         // AuthBase64URL
         #expect(Base64URL.encode([0xfb, 0xff]) == "-_8")
         // AuthJSON

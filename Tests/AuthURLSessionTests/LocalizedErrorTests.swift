@@ -7,6 +7,7 @@ import AuthButtonLayout
 import AuthCallback
 import AuthClient
 import AuthCredentials
+import AuthDPoP
 import AuthDigest
 import AuthJSON
 import AuthJWT
@@ -35,6 +36,7 @@ struct LocalizedErrorTests {
         (AuthButtonLayoutError.invalidNumber("width"), AuthButtonLayoutError.invalidNumber("width").description),
         (AuthSessionError.canceledLogin, AuthSessionError.canceledLogin.description),
         (AuthClientError.loggedOut, AuthClientError.loggedOut.description),
+        (AuthDPoPError.replayed, AuthDPoPError.replayed.description),
         (WebAuthenticationSessionError(.canceledLogin), WebAuthenticationSessionError(.canceledLogin).description),
         (AuthorizationError(.canceled), AuthorizationError(.canceled).description),
         (TransportFailure(.timedOut, host: "login.example.com"), TransportFailure(.timedOut, host: "login.example.com").description),
