@@ -42,6 +42,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: integrations.map { .product(name: $0, package: $0) } + [
                 .product(name: "AuthBase64URL", package: "AuthFlow"),
+                .product(name: "AuthDPoP", package: "AuthFlow"),
                 .product(name: "AuthJSON", package: "AuthFlow"),
                 .product(name: "AuthJWT", package: "AuthFlow"),
                 .product(name: "AuthResourceServer", package: "AuthFlow"),

@@ -80,6 +80,33 @@ struct ResourceServerMiddlewareHummingbirdTests {
         }
     }
 
+    @Test("a DPoP-bound token with a proof for the configured origin's URL is accepted (the server listens elsewhere)")
+    func acceptsDPoPForConfiguredOrigin() async throws {
+        let token = Fixture.token(jkt: Fixture.dpopKey.thumbprint)
+        try await application().test(.router) { client in
+            let headers: HTTPFields = [
+                .authorization: "DPoP \(token)", HTTPField.Name("DPoP")!: Fixture.proof(token: token),
+            ]
+            try await client.execute(uri: "/mcp", method: .post, headers: headers) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "hello alice")
+            }
+        }
+    }
+
+    @Test("a DPoP proof for the URL the server's socket sees, not the one clients use, is refused (htu)")
+    func refusesDPoPForOtherURL() async throws {
+        let token = Fixture.token(jkt: Fixture.dpopKey.thumbprint)
+        try await application().test(.router) { client in
+            let proof = Fixture.proof(url: "http://127.0.0.1:8080/mcp", token: token)
+            let headers: HTTPFields = [.authorization: "DPoP \(token)", HTTPField.Name("DPoP")!: proof]
+            try await client.execute(uri: "/mcp", method: .post, headers: headers) { response in
+                #expect(response.status == .unauthorized)
+                #expect(!String(buffer: response.body).contains("hello"))
+            }
+        }
+    }
+
     @Test("the URL comes from the configured origin, never from the Host the client chose")
     func fixedOriginIgnoresHost() {
         let request = Request(
