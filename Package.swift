@@ -59,7 +59,7 @@ let testTargets: [Target] =
         ),
         // The umbrella's tests; AuthTesting for the secret-redaction check, which builds every secret-holding type.
         .testTarget(name: "AuthFlowTests", dependencies: ["AuthFlow", "AuthTesting"]),
-        .testTarget(name: "AuthFlowCLITests", dependencies: ["AuthFlowCLI", "TestVectors"]),
+        .testTarget(name: "AuthFlowCLITests", dependencies: ["AuthFlowCLI", "AuthURLSession", "TestVectors"]),
     ]
 
 let package = Package(
@@ -70,7 +70,10 @@ let package = Package(
     products:
         libraries.map { .library(name: $0.name, targets: [$0.name]) } + [
             .library(name: "AuthFlow", targets: ["AuthFlow"]),
-            .executable(name: "authflow", targets: ["AuthFlowCLI"]),
+            .executable(name: "authflow", targets: ["AuthFlowExecutable"]),
+            // The CLI's commands, for a build of `authflow` over another HTTP stack: Integrations/AuthFlowAsyncHTTPClient
+            // builds one with AsyncHTTPClient (private CAs on Linux, a self-contained binary). Not API (`_`).
+            .library(name: "_AuthFlowCLI", targets: ["AuthFlowCLI"]),
         ],
     targets:
         libraries.map { library in
@@ -84,10 +87,14 @@ let package = Package(
                 name: "AuthFlow",
                 dependencies: libraries.filter(\.inUmbrella).map { .target(name: $0.name) }
             ),
-            .executableTarget(
+            // The CLI's commands: every library but the URLSession transport, which the executable brings (so a
+            // build over another HTTP stack links no FoundationNetworking, and so no libcurl).
+            .target(
                 name: "AuthFlowCLI",
-                dependencies: libraries.map { .target(name: $0.name) }
+                dependencies: libraries.filter { $0.name != "AuthURLSession" }.map { .target(name: $0.name) }
             ),
+            // `authflow`: the commands over URLSessionTransport.
+            .executableTarget(name: "AuthFlowExecutable", dependencies: ["AuthFlowCLI", "AuthClient", "AuthURLSession"]),
             // The dudect-style timing check of ES256 signing that .ci/constant-time-check builds in release
             // mode and runs; no product, so nothing depends on it.
             .executableTarget(name: "AuthFlowTimingCheck", dependencies: ["AuthDigest", "AuthJWT", "AuthTesting"]),

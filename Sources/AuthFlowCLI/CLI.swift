@@ -50,7 +50,8 @@ enum CLI {
             case .help(let helpPath):
                 try HelpCommand.writeHelp(for: helpPath, terminal: &terminal)
             case .version:
-                terminal.write("authflow \(version)\n", to: .standardOutput)
+                // The HTTP stack too: only the AsyncHTTPClient build trusts a --ca-file on Linux.
+                terminal.write("authflow \(version)\(HTTPStack.installed.map { " (HTTP: \($0.name))" } ?? "")\n", to: .standardOutput)
             case .run(let command, let parsed):
                 path = parsed.path
                 try command.run(parsed, terminal: &terminal)

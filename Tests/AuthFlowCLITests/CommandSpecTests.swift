@@ -232,7 +232,8 @@ struct CommandSpecTests {
         #expect(CLIError.denied("x").exitStatus == 3)
         var terminal = MemoryTerminal()
         #expect(terminal.run("--version") == 0)
-        #expect(terminal.output == "authflow \(CLI.version)\n")
+        // Another suite may have installed an HTTP stack (the jwks URL tests): then its name follows.
+        #expect(terminal.output == "authflow \(CLI.version)\n" || terminal.output == "authflow \(CLI.version) (HTTP: URLSession)\n")
         #expect(terminal.run() == 2)
     }
 

@@ -5,6 +5,7 @@
 import AuthJSON
 import AuthJWT
 import AuthTesting
+import AuthURLSession
 import Testing
 
 @testable import AuthFlowCLI
@@ -12,6 +13,11 @@ import Testing
 /// `jwt verify --jwks URL` against `authflow provider`'s JWK Set over HTTP on 127.0.0.1.
 @Suite("authflow jwt verify --jwks URL: fetches the provider's JWK Set (https, or http on loopback only)", .serialized)
 struct JWTVerifyJWKSURLTests {
+    /// `authflow`'s own stack, as its executable installs it (the test process has none).
+    init() {
+        HTTPStack.install(HTTPStack(name: "URLSession") { _ in URLSessionTransport(timeout: 30) })
+    }
+
     static let now: Int64 = 1_900_000_000
 
     static func token(_ key: TestSigningKey, issuer: String) -> String {

@@ -58,11 +58,24 @@ struct P256PublicKeyTableTests {
         #expect(table.multipleVartime(Reference.n).isInfinity)
     }
 
-    @Test("copies of a key share one table, built on first use")
+    @Test("copies of a key share one table, built on the key's second use")
     func shared() throws {
-        let key = try #require(Reference.key)
+        let key = try P256PublicKey(x: Reference.keyX, y: Reference.keyY, keyID: nil)
         let copy = key
-        let first = try #require(key.table.table(for: key.point))
-        #expect(copy.table.table(for: copy.point) === first)
+        #expect(key.table.table(for: key.point) == nil)
+        let second = try #require(copy.table.table(for: copy.point))
+        #expect(key.table.table(for: key.point) === second)
+    }
+
+    @Test("a key verified once builds no table, and verifies the same without and with one")
+    func seenOnce() throws {
+        let key = try P256PublicKey(x: Reference.keyX, y: Reference.keyY, keyID: nil)
+        for k in Self.scalars.prefix(4) {
+            let fresh = try P256PublicKey(x: Reference.keyX, y: Reference.keyY, keyID: nil)
+            #expect(Reference.same(Reference.affine(fresh.multipleVartime(k)), Reference.affine(key.multipleWithoutTableVartime(k))))
+        }
+        #expect(key.table.table(for: key.point) == nil, "the first use builds nothing")
+        #expect(key.table.table(for: key.point) != nil, "the second use builds the table")
+        #expect(key.table.table(for: key.point) != nil)
     }
 }

@@ -201,3 +201,35 @@ struct URLSessionTransportDeadlineTests {
         #expect(URLSessionTransport.failure(CocoaError(.fileNoSuchFile), host: "h") == TransportFailure(.other, host: "h"))
     }
 }
+
+@Suite("URLSessionTransport: TLS failures as libcurl reports them on Linux")
+struct URLSessionTransportTLSFailureTests {
+    /// On Linux, swift-corelibs-foundation 6.3 maps libcurl's CURLE_PEER_FAILED_VERIFICATION (an untrusted
+    /// certificate) and CURLE_SSL_CONNECT_ERROR to NSURLErrorUnknown (-1), with libcurl's error buffer as the
+    /// message (measured by Integrations/AuthFlowAsyncHTTPClient's URLSessionTransportTLSTests against a private CA).
+    @Test("NSURLErrorUnknown with libcurl's TLS message is a TLS failure that keeps the message")
+    func libcurlMessages() {
+        #if canImport(FoundationNetworking)
+            let unknown = URLError.Code(rawValue: -1)!
+        #else
+            let unknown = URLError.Code(rawValue: -1)
+        #endif
+        for message in [
+            "SSL certificate problem: unable to get local issuer certificate",
+            "SSL: no alternative certificate subject name matches target host name 'sso.corp.example'",
+            "OpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to sso.corp.example:443",
+            "SSL peer certificate or SSH remote key was not OK",
+        ] {
+            let error = URLError(unknown, userInfo: [NSLocalizedDescriptionKey: message])
+            let failure = URLSessionTransport.failure(error, host: "sso.corp.example")
+            #expect(
+                failure
+                    == TransportFailure(
+                        .secureConnectionFailed, host: "sso.corp.example", domain: "NSURLErrorDomain", code: -1, detail: message),
+                "\(message)")
+            #expect("\(failure)".hasPrefix("TLS failed: no secure connection to sso.corp.example (\(message)) (NSURLErrorDomain -1)"))
+        }
+        let other = URLError(unknown, userInfo: [NSLocalizedDescriptionKey: "Failure when receiving data from the peer"])
+        #expect(URLSessionTransport.failure(other, host: "h") == TransportFailure(.other, host: "h", domain: "NSURLErrorDomain", code: -1))
+    }
+}

@@ -16,6 +16,11 @@ struct Settings {
     var samples: Int
     /// Target wall time of one sample.
     var sampleDuration: Duration
+    /// `--instructions`: count each row's instructions over a fixed number of calls instead of timing it.
+    var counting = false
+    /// `--inject-slowdown ROW`: in counting mode, the rows whose name contains ROW (`all`: every row) do their
+    /// work twice per call, the 2× regression the gate must catch.
+    var slowdown: String?
 
     static let full = Settings(samples: 11, sampleDuration: .milliseconds(60))
     static let quick = Settings(samples: 3, sampleDuration: .milliseconds(5))
@@ -53,6 +58,15 @@ func compare(
     ours: () -> Void,
     theirs: () -> Void
 ) -> Comparison {
+    if settings.counting {
+        let iterations = Counting.iterations(bytes: bytes)
+        let ours = Counting.count(
+            "ours:\(name)", iterations: iterations, doubled: Counting.isSlowedDown(name, settings: settings), ours)
+        let peerCount = Counting.count("peer:\(name)", iterations: iterations, theirs)
+        return Comparison(
+            name: name, ours: Measurement(nanosecondsPerOperation: ours, bytesPerOperation: bytes),
+            theirs: Measurement(nanosecondsPerOperation: peerCount, bytesPerOperation: bytes), peer: peer)
+    }
     let clock = ContinuousClock()
     func iterations(for body: () -> Void) -> Int {
         var count = 1
@@ -138,6 +152,15 @@ func compareAsync(
     ours: () -> Void,
     theirs: () async -> Void
 ) async -> Comparison {
+    if settings.counting {
+        let iterations = Counting.iterations(bytes: bytes)
+        let ours = Counting.count(
+            "ours:\(name)", iterations: iterations, doubled: Counting.isSlowedDown(name, settings: settings), ours)
+        let peerCount = await Counting.count("peer:\(name)", iterations: iterations, theirs)
+        return Comparison(
+            name: name, ours: Measurement(nanosecondsPerOperation: ours, bytesPerOperation: bytes),
+            theirs: Measurement(nanosecondsPerOperation: peerCount, bytesPerOperation: bytes), peer: peer)
+    }
     let clock = ContinuousClock()
     func timeOurs(_ count: Int) async -> Duration {
         let start = clock.now

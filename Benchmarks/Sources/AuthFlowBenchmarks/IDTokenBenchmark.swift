@@ -4,11 +4,13 @@
 
 import AuthBase64URL
 import AuthDigest
+import AuthJSON
 import AuthJWT
 import AuthTesting
 import Crypto
 import Foundation
 import JWTKit
+import _CryptoExtras
 
 /// Decode + validate of a typical ~900-byte ID token, HS256, RS256 and ES256, doing the same checks on both
 /// sides: signature, iss, aud, exp, iat, nonce.
@@ -168,6 +170,111 @@ enum IDTokenBenchmark {
                     })
             }
         }
+        rows += await otherAlgorithms(settings: settings)
+        rows.append(await dpopProof(settings: settings))
         return rows
+    }
+
+    /// PS256 and EdDSA ID tokens (issue 32 item 4), signed by swift-crypto (AuthTesting's signer has RSA
+    /// PKCS #1 v1.5, P-256 and HMAC keys only), validated with the same checks on both sides.
+    static func otherAlgorithms(settings: Settings) async -> [Comparison] {
+        let moment = NumericDate(secondsSince1970: now)
+        var rows: [Comparison] = []
+        let header = { (alg: String) in
+            Base64URL.encode(#"{"alg":"\#(alg)","kid":"bench","typ":"JWT"}"#.utf8) + "." + Base64URL.encode(claims.utf8)
+        }
+        var cases: [(algorithm: JWSAlgorithm, token: String, jwk: String)] = []
+        if let rsa = try? _RSA.Signing.PrivateKey(keySize: .bits2048), let primitives = try? rsa.publicKey.getKeyPrimitives() {
+            let input = header("PS256")
+            if let signature = try? rsa.signature(for: Array(input.utf8), padding: .PSS) {
+                cases.append(
+                    (
+                        .ps256, input + "." + Base64URL.encode(signature.rawRepresentation),
+                        #"{"kty":"RSA","kid":"bench","alg":"PS256","use":"sig","n":"\#(Base64URL.encode(primitives.modulus))","e":"\#(Base64URL.encode(primitives.publicExponent))"}"#
+                    ))
+            }
+        }
+        let edInput = header("EdDSA")
+        if let ed = try? Curve25519.Signing.PrivateKey(rawRepresentation: [UInt8](repeating: 7, count: 32)),
+            let signature = try? ed.signature(for: Array(edInput.utf8))
+        {
+            cases.append(
+                (
+                    .edDSA, edInput + "." + Base64URL.encode(signature),
+                    #"{"kty":"OKP","crv":"Ed25519","kid":"bench","alg":"EdDSA","use":"sig","x":"\#(Base64URL.encode(ed.publicKey.rawRepresentation))"}"#
+                ))
+        }
+        for (algorithm, token, jwk) in cases {
+            var validator = IDTokenValidator(issuer: issuer, clientID: audience)
+            validator.allowedAlgorithms = [algorithm]
+            let jwks = #"{"keys":[\#(jwk)]}"#
+            let kit = JWTKeyCollection()
+            guard let keys = try? JWKSet(json: Array(jwks.utf8)), (try? await kit.add(jwksJSON: jwks)) != nil else {
+                fatalError("the \(algorithm.rawValue) JWK Set does not load")
+            }
+            precondition((try? validator.validate(token, keys: keys, now: moment, nonce: nonce)) != nil)
+            let kitAccepts = (try? await kit.verify(token, as: KitClaims.self)) != nil
+            precondition(kitAccepts, "jwt-kit refuses the \(algorithm.rawValue) token")
+            rows.append(
+                await compareAsync(
+                    "ID token validate, \(algorithm.rawValue)", bytes: token.utf8.count, peer: "vapor/jwt-kit verify + claim checks",
+                    settings: settings
+                ) {
+                    blackHole(try? validator.validate(token, keys: keys, now: moment, nonce: nonce))
+                } theirs: {
+                    blackHole(try? await kit.verify(token, as: KitClaims.self))
+                })
+        }
+        return rows
+    }
+
+    /// The DPoP proof's claims (RFC 9449 §4.2); jwt-kit signs them from this payload.
+    struct ProofClaims: JWTPayload {
+        let jti: String
+        let htm: String
+        let htu: String
+        let iat: Int64
+        func verify(using algorithm: some JWTAlgorithm) async throws {}
+    }
+
+    /// A DPoP proof (RFC 9449 §4.2) made as AuthClient makes one for each request: header typ `dpop+jwt`, alg
+    /// ES256 and the public `jwk`; claims jti (16 random bytes, base64url), htm, htu and iat; signed with the
+    /// client's P-256 key. The peer: jwt-kit's `sign` with the same header and claims (swift-crypto ECDSA).
+    static func dpopProof(settings: Settings) async -> Comparison {
+        var generator = SystemRandomNumberGenerator()
+        let key = P256PrivateKey.generate(using: &generator)
+        let kitKey = ES256PrivateKey()
+        let kit = JWTKeyCollection()
+        await kit.add(ecdsa: kitKey)
+        guard let kitParameters = kitKey.parameters else { fatalError("jwt-kit's key has no parameters") }
+        let kitHeader: JWTHeader = [
+            "typ": .string("dpop+jwt"),
+            "jwk": .object(["kty": .string("EC"), "crv": .string("P-256"), "x": .string(kitParameters.x), "y": .string(kitParameters.y)]),
+        ]
+        let url = "https://resource.example.com/api/v1/items"
+        func jti() -> String {
+            var bytes = [UInt8](repeating: 0, count: 16)
+            for index in stride(from: 0, to: 16, by: 8) {
+                withUnsafeBytes(of: generator.next()) { bytes.replaceSubrange(index..<index + 8, with: $0) }
+            }
+            return Base64URL.encode(bytes)
+        }
+        let proof = { () -> String in
+            var header = JSONObject()
+            try? header.append("typ", "dpop+jwt")
+            try? header.append("jwk", .object(key.publicJWK))
+            var claims = JSONObject()
+            try? claims.append("jti", .string(jti()))
+            try? claims.append("htm", "GET")
+            try? claims.append("htu", .string(url))
+            try? claims.append("iat", .number(JSONNumber(now)))
+            return key.signedJWT(claims: claims, header: header)
+        }
+        precondition(proof().split(separator: ".").count == 3)
+        return await compareAsync("DPoP proof (ES256)", bytes: 0, peer: "vapor/jwt-kit sign (swift-crypto ECDSA)", settings: settings) {
+            blackHole(proof())
+        } theirs: {
+            blackHole(try? await kit.sign(ProofClaims(jti: jti(), htm: "GET", htu: url, iat: now), header: kitHeader))
+        }
     }
 }

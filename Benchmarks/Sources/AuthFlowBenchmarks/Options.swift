@@ -19,6 +19,14 @@ struct Options {
                            peer ns/op, ratio (and the login throughputs)
           --gate FILE      compare each row's ratio with its maximum in FILE (Benchmarks/thresholds.json);
                            exit 1 when one is past it, or when a row and the file disagree on names
+          --instructions FILE
+                           count instructions instead of timing: each row's work run a fixed number of times
+                           (16, or once from 100 kB), counted by perf_event_open, or by callgrind under
+                           valgrind; writes instructions per operation to FILE (sections without a peer, the
+                           OpenSSL rows and the timing-leak test are left out). What .ci/benchmark-gate reads
+          --inject-slowdown ROW
+                           with --instructions: the rows whose name contains ROW (all: every row) do their
+                           work twice, a deliberate 2× slowdown the gate must fail on
           --help           this text
 
         ratio = time(AuthFlow) / time(peer), both measured in the same process in alternating batches:
@@ -30,6 +38,7 @@ struct Options {
     var only: String?
     var jsonPath: String?
     var gatePath: String?
+    var countsPath: String?
 
     /// Parses the arguments, or prints why not and exits with status 2 (`--help`: prints and exits 0).
     static func parse(_ arguments: [String]) -> Options {
@@ -47,7 +56,8 @@ struct Options {
                 exit(0)
             case "--quick":
                 options.isQuick = true
-                options.settings = .quick
+                options.settings.samples = Settings.quick.samples
+                options.settings.sampleDuration = Settings.quick.sampleDuration
             case "--only":
                 let name = value(of: "--only")
                 guard sections.contains(name) else {
@@ -58,11 +68,17 @@ struct Options {
                 options.jsonPath = value(of: "--json")
             case "--gate":
                 options.gatePath = value(of: "--gate")
+            case "--instructions":
+                options.countsPath = value(of: "--instructions")
+                options.settings.counting = true
+            case "--inject-slowdown":
+                options.settings.slowdown = value(of: "--inject-slowdown")
             default:
                 fail("unknown argument \(arguments[index]) (try --help)")
             }
             index += 1
         }
+        if options.settings.slowdown != nil && !options.settings.counting { fail("--inject-slowdown needs --instructions") }
         return options
     }
 

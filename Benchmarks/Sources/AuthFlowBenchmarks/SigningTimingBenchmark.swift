@@ -23,6 +23,7 @@ enum SigningTimingBenchmark {
         table(
             "signing", "ES256 signing (AuthJWT P256PrivateKey, pure Swift, constant-time source; peer: swift-crypto, BoringSSL)",
             [speed(settings: settings)])
+        if settings.counting { return }
         let perClass = settings.samples >= 11 ? 3000 : 150
         let keys = welch(perClass: perClass, pair: .keys)
         let nonce = welch(perClass: perClass, pair: .nonce)

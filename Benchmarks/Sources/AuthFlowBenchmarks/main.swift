@@ -20,7 +20,15 @@ import Foundation
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 let settings = options.settings
 
+if settings.counting && Counting.open() == 0 {
+    Options.fail("--instructions: no instruction counter here (perf_event_open refused); run under valgrind --tool=callgrind")
+}
+
+/// Sections with no peer to compare with (or only timing to report) are not counted.
+let uncounted: Set<String> = ["hostile", "login"]
+
 func section(_ name: String, _ body: () async -> Void) async {
+    if settings.counting && uncounted.contains(name) { return }
     if options.only == nil || options.only == name { await body() }
 }
 
@@ -57,7 +65,7 @@ await section("digest") {
     // OpenSSL's software SHA-256, right after our 1 MiB row (same process run, not interleaved: `openssl speed`
     // runs as a child, so these rows are noisier). Both sides count CPU time, as `openssl speed` does: our
     // side is measured for these rows just before each OpenSSL run, for as many seconds.
-    do {
+    if !settings.counting {
         for path in [OpenSSLSpeed.simd, OpenSSLSpeed.integer] {
             let name = "SHA-256 1 MiB vs OpenSSL \(path.name)"
             let seconds = options.isQuick ? 1 : 3
@@ -199,8 +207,9 @@ await section("idtoken") {
 }
 await section("signature") {
     table(
-        "signature", "RS256 and ES256 signature verification (AuthJWT, pure Swift; peer: swift-crypto, BoringSSL)",
-        SignatureBenchmark.run(settings: settings) + ECDSABenchmark.run(settings: settings))
+        "signature", "RS256, PS256, ES256 and EdDSA signature verification (AuthJWT, pure Swift; peer: swift-crypto, BoringSSL)",
+        SignatureBenchmark.run(settings: settings) + ECDSABenchmark.run(settings: settings)
+            + VerifierBenchmark.run(settings: settings))
 }
 await section("signing") {
     SigningTimingBenchmark.run(settings: settings)
@@ -219,6 +228,14 @@ await section("hostile") {
 }
 await section("login") {
     await LoginBenchmark.run(settings: settings)
+}
+if settings.counting {
+    print("\ncounted: instructions per operation (\(Counting.toolName)), not ns; ratio = instructions(AuthFlow) / instructions(peer).")
+    if let path = options.countsPath {
+        do { try writeCounts(to: path) } catch { Options.fail("cannot write \(path): \(error)") }
+        print("counts written to \(path)")
+    }
+    exit(0)
 }
 print("\nratio = time(AuthFlow) / time(peer); below 1.00 AuthFlow is faster. \(settings.samples) samples per side, median.")
 

@@ -6,7 +6,6 @@ import AuthCallback
 import AuthClient
 import AuthDigest
 import AuthJWT
-import AuthURLSession
 
 #if canImport(Glibc)
     import Glibc
@@ -63,9 +62,15 @@ enum JWTVerifyCommand: CLICommand {
 
         var keys: [JWK] = []
         if let jwksPath = arguments.value(Self.jwks) {
-            let document =
-                jwksPath.hasPrefix("https://") || jwksPath.hasPrefix("http://")
-                ? try fetch(jwksPath, transport: URLSessionTransport(timeout: 30)) : try terminal.readAll(jwksPath, limit: 1 << 20)
+            let document: [UInt8]
+            if jwksPath.hasPrefix("https://") || jwksPath.hasPrefix("http://") {
+                // The build's HTTP stack, trusting $AUTHFLOW_CA_FILE as the login commands do.
+                let environment = LoginEnvironment.system(reading: terminal)
+                try environment.trustCAFile(option: nil, profile: nil)
+                document = try fetch(jwksPath, transport: environment.transport)
+            } else {
+                document = try terminal.readAll(jwksPath, limit: 1 << 20)
+            }
             keys += try CLIError.catching { () throws(AuthJWTError) in try JWKSet(json: document).keys }
         }
         if let keyOption = arguments.value(Self.hs256KeyHex) {

@@ -42,6 +42,11 @@ enum LoginCommand: CLICommand {
     static let port = Option<UInt16>("port", value: "PORT", help: "the loopback port (default: any free port)")
     static let timeout = Option<Double>("timeout", value: "SECONDS", help: "how long to wait for the redirect (default 300)")
     static let noBrowser = Flag("no-browser", help: "print the URL instead of opening a browser")
+    static let caFile = Option<String>(
+        "ca-file", value: "FILE",
+        help:
+            "trust the CA certificates in this PEM file besides the system's (a private CA); saved in the profile ($AUTHFLOW_CA_FILE too)",
+        completion: .file)
     static let force = Flag("force", help: "sign in again even when the profile is signed in (default: say so and stop)")
     static let clientAuth = Option<ClientAuthenticationMethod>(
         "client-auth", value: "METHOD",
@@ -82,7 +87,9 @@ enum LoginCommand: CLICommand {
             assertion and is never sent) or private_key_jwt (--private-key-file: a P-256 JWK or PKCS#8 PEM). A
             client with a secret also accepts HS256 ID tokens, checked with the secret (OIDC Core §10.1). --dpop,
             --par and --resource are kept by the profile; --prompt, --login-hint, --acr-values, --max-age and
-            --param apply to this login only. Docs/CLI.md has the details.
+            --param apply to this login only. A provider behind a private CA: --ca-file FILE (PEM) or
+            $AUTHFLOW_CA_FILE, saved in the profile (the AsyncHTTPClient build of authflow; the URLSession build
+            cannot trust one on Linux). Docs/CLI.md has the details.
 
             With --authorize-url instead: opens that URL with redirect_uri added, and prints the callback
             received (it holds the code: treat the output as a secret).
@@ -90,11 +97,11 @@ enum LoginCommand: CLICommand {
         options: [
             issuer, clientID, clientSecretFile, clientSecretEnv, clientAuth, privateKeyFile, scope, resource, oauth2, device, dpop, par,
             prompt, loginHint, acrValues, maxAge, param, noBrowser, profile, port, redirectPath, insecureLoopbackIssuer,
-            deviceAuthorizationEndpoint, authorizeURL, timeout, force, DebugTrace.verbose,
+            deviceAuthorizationEndpoint, authorizeURL, timeout, force, caFile, DebugTrace.verbose,
         ],
         groups: [
             .atMostOne(clientSecretFile, clientSecretEnv), .atMostOne(authorizeURL, issuer), .atMostOne(authorizeURL, device),
-            .atMostOne(authorizeURL, oauth2), .atMostOne(par, device),
+            .atMostOne(authorizeURL, oauth2), .atMostOne(par, device), .atMostOne(authorizeURL, caFile),
         ],
         examples: [
             "login --issuer https://login.example.com --client-id my-cli",
@@ -103,6 +110,7 @@ enum LoginCommand: CLICommand {
             "login --issuer https://login.example.com --client-id my-app --client-auth private_key_jwt --private-key-file key.pem",
             "login --profile work --dpop --par --resource https://api.example.com/ --prompt login --max-age 300",
             "login --profile work",
+            "login --issuer https://sso.corp.example --client-id my-cli --ca-file /etc/corp/root-ca.pem",
             "login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'",
         ],
         exitStatuses: [.success, .failure, .usage, .denied])
@@ -128,6 +136,7 @@ enum LoginCommand: CLICommand {
         options.profile = arguments.value(Self.profile) ?? "default"
         options.deviceAuthorizationEndpoint = arguments.value(Self.deviceAuthorizationEndpoint)
         options.force = arguments.isSet(Self.force)
+        options.caFile = arguments.value(Self.caFile)
         if let seconds = arguments.value(Self.timeout), seconds > 0, seconds.isFinite {
             options.timeout = .milliseconds(Int64(seconds * 1000))
         }

@@ -151,6 +151,7 @@ enum AccountCommands {
     private static func connect(
         _ profile: Profile, store: FileCredentialStore, environment: LoginEnvironment, terminal: some Terminal
     ) throws(CLIError) -> AuthClient {
+        try environment.trustCAFile(option: nil, profile: profile)
         let configuration = try ProfileClient.configuration(
             profile, terminal: terminal, environment: environment, redirectURI: profile.redirectURI ?? "http://127.0.0.1:1/unused")
         let adapts = profile.clientAuthentication == nil

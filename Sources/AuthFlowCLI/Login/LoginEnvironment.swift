@@ -4,7 +4,6 @@
 
 import AuthClient
 import AuthSession
-import AuthURLSession
 
 #if canImport(Glibc)
     import Glibc
@@ -36,7 +35,7 @@ struct LoginEnvironment: Sendable {
     /// Where the library reports its steps: disabled unless `--verbose` or `AUTHFLOW_DEBUG` (``DebugTrace``).
     var logger = AuthLogger.disabled
 
-    /// The real process: `getenv`, `URLSessionTransport`, the system clock, `posix_spawnp`.
+    /// The real process: `getenv`, the build's HTTP stack (``HTTPStack``), the system clock, `posix_spawnp`.
     static func system() -> LoginEnvironment {
         system(variable: { name in getenv(name).map { String(cString: $0) } })
     }
@@ -47,7 +46,7 @@ struct LoginEnvironment: Sendable {
     static func system(reading terminal: some Terminal, also names: [String] = []) -> LoginEnvironment {
         if terminal is SystemTerminal { return system() }
         var variables: [String: String] = [:]
-        for name in ["XDG_CONFIG_HOME", "HOME", "AUTHFLOW_BROWSER", "BROWSER"] + names {
+        for name in ["XDG_CONFIG_HOME", "HOME", "AUTHFLOW_BROWSER", "BROWSER", caFileVariable] + names {
             if let value = terminal.environment(name) { variables[name] = value }
         }
         let snapshot = variables
@@ -56,10 +55,27 @@ struct LoginEnvironment: Sendable {
 
     private static func system(variable: @escaping @Sendable (String) -> String?) -> LoginEnvironment {
         LoginEnvironment(
-            variable: variable, transport: URLSessionTransport(), clock: .system,
+            variable: variable, transport: StackTransport(HTTPStack.installed), clock: .system,
             sleeper: ContinuousClock(),
             launch: { (command, url) throws(AuthSessionError) in try SystemBrowser.open(url, command: command) },
             exitsOnInterrupt: true)
+    }
+
+    /// The variable that names a PEM file of CA certificates to trust, for every login command.
+    static let caFileVariable = "AUTHFLOW_CA_FILE"
+
+    /// Makes the transport trust the CA certificates of a PEM file besides the system's: `option`
+    /// (`login --ca-file`), else `$AUTHFLOW_CA_FILE`, else the profile's (saved by `login --ca-file`). Before
+    /// the first request; a test's injected transport is left as it is. Fails when the file cannot be read
+    /// or this build's HTTP stack cannot trust a CA file (URLSession on Linux).
+    func trustCAFile(option: String?, profile: Profile?) throws(CLIError) {
+        let fromVariable = variable(Self.caFileVariable).flatMap { $0.isEmpty ? nil : $0 }
+        guard let path = option ?? fromVariable ?? profile?.caFile, let transport = transport as? StackTransport else { return }
+        do {
+            try transport.trust(caFile: path)
+        } catch {
+            throw .failure("--ca-file / $\(Self.caFileVariable) '\(path)': \(error)")
+        }
     }
 
     /// The directory of authflow's profiles: `$XDG_CONFIG_HOME/authflow` when that is an absolute path,

@@ -50,6 +50,8 @@ struct LoginOptions: Sendable {
     var acrValues: [String] = []
     var maxAge: Int64?
     var parameters: [FormParameter] = []
+    /// A PEM file of CA certificates to trust (`--ca-file`), saved in the profile; nil: the profile's.
+    var caFile: String?
 
     /// The library's options for this login's authorization request. `acr_values` is requested, not
     /// required: it is a voluntary claim request (Core §3.1.2.1) that a provider may ignore, and a login
@@ -90,6 +92,7 @@ enum LoginFlow {
             try source.read(terminal: terminal, environment: environment)
         }
         let key = try profile.privateKeyFile.map { (path) throws(CLIError) in try PrivateKeyFile.read(path, terminal: terminal) }
+        try environment.trustCAFile(option: options.caFile, profile: profile)
         try profiles.prepare(profile.name)
         let store = profiles.credentials(profile.name)
         // A corrupt token file is moved aside (never deleted) before the browser step, not found after it.
@@ -188,7 +191,7 @@ enum LoginFlow {
             name: options.profile, issuer: issuer, clientID: clientID, scopes: scopes,
             clientSecret: options.clientSecret ?? same?.clientSecret,
             insecureLoopbackIssuer: options.insecureLoopbackIssuer || same?.insecureLoopbackIssuer == true, openIDConnect: !oauth2,
-            subject: previous?.subject)
+            subject: previous?.subject, caFile: options.caFile ?? same?.caFile)
         try authenticate(&profile, options, same: same)
         profile.dpop = options.dpop || same?.dpop == true
         profile.pushedAuthorization = options.pushedAuthorization || same?.pushedAuthorization == true

@@ -42,10 +42,14 @@ struct Profile: Sendable, Equatable {
     /// The `sub` and email of the user who signed in last.
     var subject: String?
     var email: String?
+    /// A PEM file of CA certificates to trust besides the system's (`login --ca-file`), for a provider
+    /// behind a private CA; nil for none.
+    var caFile: String?
 
     init(
         name: String, issuer: String, clientID: String, scopes: [String], clientSecret: ClientSecretSource?, insecureLoopbackIssuer: Bool,
-        openIDConnect: Bool = true, redirectURI: String? = nil, subject: String? = nil, email: String? = nil
+        openIDConnect: Bool = true, redirectURI: String? = nil, subject: String? = nil, email: String? = nil,
+        caFile: String? = nil
     ) {
         self.name = name
         self.issuer = issuer
@@ -57,6 +61,7 @@ struct Profile: Sendable, Equatable {
         self.redirectURI = redirectURI
         self.subject = subject
         self.email = email
+        self.caFile = caFile
     }
 
     /// The grant the profile's tokens belong to: its issuer, client and RFC 8707 resources.
@@ -74,7 +79,8 @@ struct Profile: Sendable, Equatable {
             insecureLoopbackIssuer: json["insecure_loopback_issuer"]?.boolValue ?? false,
             // Absent in the profiles of earlier versions, which were all OpenID Connect.
             openIDConnect: json["openid_connect"]?.boolValue ?? true,
-            redirectURI: json["redirect_uri"]?.stringValue, subject: json["subject"]?.stringValue, email: json["email"]?.stringValue)
+            redirectURI: json["redirect_uri"]?.stringValue, subject: json["subject"]?.stringValue, email: json["email"]?.stringValue,
+            caFile: json["ca_file"]?.stringValue)
         if let method = json["client_authentication"]?.stringValue {
             guard let known = ClientAuthenticationMethod(rawValue: method) else {
                 throw .failure("client_authentication '\(ServerText.printable(method))' is not a method this version knows")
@@ -106,6 +112,7 @@ struct Profile: Sendable, Equatable {
         if let redirectURI { try? object.append("redirect_uri", .string(redirectURI)) }
         if let subject { try? object.append("subject", .string(subject)) }
         if let email { try? object.append("email", .string(email)) }
+        if let caFile { try? object.append("ca_file", .string(caFile)) }
         return .object(object)
     }
 }

@@ -179,10 +179,17 @@ extension CLIError {
                     + "give it with --device-authorization-endpoint URL")
         case .refreshFailed, .loggedOut:
             return .failure("\(said); the session has ended: log in again with '\(again)'")
+        case .transportFailed(let failure) where failure.kind == .secureConnectionFailed:
+            return .failure(said + Self.caFileHint)
         default:
             return .failure(said)
         }
     }
+
+    /// What to do about a TLS failure: a provider behind a private CA needs its CA trusted.
+    static let caFileHint =
+        "; if the provider's certificate is issued by a private CA, trust it with --ca-file FILE (PEM) or "
+        + "$\(LoginEnvironment.caFileVariable) (Docs/PrivateCA.md)"
 
     /// `access_denied: the user said no`, as safe to print as ``ServerText`` makes it.
     private static func oauthText(_ response: OAuthErrorResponse) -> String {

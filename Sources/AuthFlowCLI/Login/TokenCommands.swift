@@ -42,6 +42,7 @@ enum TokenCommands {
         if options.clientCredentials { return try clientCredentials(options, environment: environment, terminal: &terminal) }
         let profiles = ProfileStore(directory: try environment.configDirectory())
         let profile = try profiles.require(options.profile)
+        try environment.trustCAFile(option: nil, profile: profile)
         if kind == .id, profile.clientCredentials {
             throw .failure(
                 "profile '\(profile.name)' has no ID token: its tokens come from the client credentials grant, which has no user")

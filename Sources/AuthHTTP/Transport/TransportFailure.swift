@@ -49,12 +49,17 @@ public struct TransportFailure: Error, Hashable, Sendable {
     public var domain: String?
     /// The underlying error's code in ``domain`` (e.g. `-1001` for `NSURLErrorTimedOut`), if any.
     public var code: Int?
+    /// What the underlying library said about the failure, when that says why and is safe to show — a TLS
+    /// library's reason such as libcurl's `SSL certificate problem: unable to get local issuer certificate` or
+    /// BoringSSL's `CERTIFICATE_VERIFY_FAILED`. Never the request's headers or body. Nil when there is none.
+    public var detail: String?
 
-    public init(_ kind: Kind, host: String? = nil, domain: String? = nil, code: Int? = nil) {
+    public init(_ kind: Kind, host: String? = nil, domain: String? = nil, code: Int? = nil, detail: String? = nil) {
         self.kind = kind
         self.host = host
         self.domain = domain
         self.code = code
+        self.detail = detail
     }
 
     /// Whether trying again later may succeed: timeouts, connections refused or lost, DNS failures and
@@ -68,10 +73,26 @@ public struct TransportFailure: Error, Hashable, Sendable {
 }
 
 extension TransportFailure: CustomStringConvertible {
-    /// For example `timed out: no response from login.example.com (NSURLErrorDomain -1001)`.
+    /// For example `timed out: no response from login.example.com (NSURLErrorDomain -1001)`; a TLS failure
+    /// says so and what to check: `TLS failed: no secure connection to login.example.com (SSL certificate
+    /// problem: unable to get local issuer certificate) (NSURLErrorDomain -1); if its certificate is issued by a
+    /// private CA, the transport must trust that CA`.
     public var description: String {
-        var text = "\(kind.rawValue): no response from \(host ?? "the server")"
-        if let domain, let code { text += " (\(domain) \(code))" } else if let code { text += " (code \(code))" }
+        let server = host ?? "the server"
+        var text =
+            kind == .secureConnectionFailed
+            ? "TLS failed: no secure connection to \(server)" : "\(kind.rawValue): no response from \(server)"
+        if let detail, !detail.isEmpty { text += " (\(detail))" }
+        if let domain, let code {
+            text += " (\(domain) \(code))"
+        } else if let domain {
+            text += " (\(domain))"
+        } else if let code {
+            text += " (code \(code))"
+        }
+        if kind == .secureConnectionFailed {
+            text += "; if its certificate is issued by a private CA, the transport must trust that CA"
+        }
         return text
     }
 }

@@ -78,7 +78,10 @@ package struct MontgomeryModulus: Sendable {
 
     /// base^exponent mod n for base < n, by left-to-right square-and-multiply in Montgomery form, in one
     /// working buffer (no allocation per multiplication). It starts at the exponent's top set bit with the
-    /// base itself, so e = 65537 costs 16 squarings and one multiplication, plus the two conversions.
+    /// base itself, so e = 65537 costs 16 squarings and one multiplication, plus the conversion into
+    /// Montgomery form. An odd exponent needs no conversion out: its last multiplication takes the base as
+    /// it is, and base^(e−1)·R · base · R⁻¹ = base^e (one Montgomery product fewer, ~4% of an RSA-2048
+    /// verification).
     package func power(_ base: [UInt64], exponent: [UInt8]) -> [UInt64] {
         let k = limbCount
         var allBits: [Bool] = []
@@ -103,13 +106,22 @@ package struct MontgomeryModulus: Sendable {
                     multiply(base.baseAddress!, rSquared.baseAddress!, into: baseMontgomery, scratch: scratch, modulus: n.baseAddress!)
                 }
                 accumulator.update(from: baseMontgomery, count: k)  // the top bit
-                for bit in bits.dropFirst() {
+                let rest = bits.dropFirst()
+                let isOdd = !rest.isEmpty && rest.last == true
+                for (index, bit) in zip(rest.indices, rest) {
                     square(accumulator, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
-                    if bit {
+                    if bit && isOdd && index == rest.indices.last {
+                        // The last bit of an odd exponent: times the base itself, which leaves Montgomery form.
+                        base.withUnsafeBufferPointer { base in
+                            multiply(accumulator, base.baseAddress!, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
+                        }
+                    } else if bit {
                         multiply(accumulator, baseMontgomery, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
                     }
                 }
-                multiply(accumulator, one, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
+                if !isOdd {
+                    multiply(accumulator, one, into: accumulator, scratch: scratch, modulus: n.baseAddress!)
+                }
             }
         }
         return Array(UnsafeBufferPointer(start: accumulator, count: k))

@@ -24,7 +24,7 @@ package struct P256PublicKey: Sendable {
 
     /// The public point Q, z = 1.
     let point: JacobianPoint
-    /// Q's multiples table for u₂·Q (``P256PublicKeyTable``), built on the first verification, shared by copies.
+    /// Q's multiples table for u₂·Q (``P256PublicKeyTable``), built on the second verification, shared by copies.
     let table = P256PublicKeyTable.Cache()
 
     /// Validates the public point: 32-byte coordinates below p that satisfy y² = x³ − 3x + b (so it is not
@@ -65,13 +65,15 @@ package struct P256PublicKey: Sendable {
         return Self.hasXCoordinateVartime(linearCombinationVartime(u1, u2), congruentTo: r)
     }
 
-    /// u₁·G + u₂·Q: u₂·Q by the key's ``P256PublicKeyTable`` (33 doublings), then u₁·G's comb terms added.
+    /// u₁·G + u₂·Q: u₂·Q by the key's ``P256PublicKeyTable`` (33 doublings) from the key's second use, by
+    /// ``multipleWithoutTableVartime(_:)`` on its first, then u₁·G's comb terms added.
     func linearCombinationVartime(_ u1: U256, _ u2: U256) -> JacobianPoint {
         let multiple = table.table(for: point)?.multipleVartime(u2) ?? multipleWithoutTableVartime(u2)
         return P256GeneratorTable.addingMultipleVartime(u1, to: multiple)
     }
 
-    /// k·Q with the key's table (built now if needed), or ``multipleWithoutTableVartime(_:)`` without one.
+    /// k·Q with the key's table (built now on the key's second use), or ``multipleWithoutTableVartime(_:)``
+    /// without one.
     func multipleVartime(_ k: U256) -> JacobianPoint {
         table.table(for: point)?.multipleVartime(k) ?? multipleWithoutTableVartime(k)
     }
