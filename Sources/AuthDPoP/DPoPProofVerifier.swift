@@ -26,7 +26,8 @@ import AuthJWT
 /// - `alg` is in ``Configuration/allowedAlgorithms`` and asymmetric: `none` and HS256/384/512 are refused
 ///   whatever the configuration says [5];
 /// - `jwk` is present and public: any of `d`, `p`, `q`, `dp`, `dq`, `qi`, `oth`, `k` is refused [7]; its
-///   type fits `alg`, a P-256 point is on the curve, an RSA modulus has 2048–4096 bits [5, 6];
+///   own `use`, `key_ops` and `alg` allow verifying `alg` (RFC 7517 §4.2–4.4); its type fits `alg`, a
+///   P-256 point is on the curve, an RSA modulus has 2048–4096 bits [5, 6];
 /// - the signature verifies with `jwk` (AuthJWT's verifiers) [6];
 /// - `jti`, `htm`, `htu`, `iat` are present, strings (an integer NumericDate for `iat`), within the length
 ///   limits [3];
@@ -158,6 +159,8 @@ public struct DPoPProofVerifier: Sendable {
             throw .algorithmNotAllowed(header.algorithm.rawValue)
         }
         let key = try Self.publicKey(header.parameters["jwk"])
+        // The key's own `use`, `key_ops` and `alg` (RFC 7517 §4.2–4.4) must allow verifying this `alg`.
+        if let refusal = key.verificationRefusal(for: header.algorithm) { throw .unusableKey(refusal) }
         do {
             try verifier.checkKey(key)
         } catch {

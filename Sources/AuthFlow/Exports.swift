@@ -16,7 +16,6 @@
 @_exported import AuthCredentials
 @_exported import AuthDPoP
 @_exported import AuthDigest
-@_exported import AuthDPoP
 @_exported import AuthHTTP
 @_exported import AuthJSON
 @_exported import AuthJWT

@@ -18,7 +18,7 @@ extension JWK {
 
     /// Why the key's own parameters exclude verifying `algorithm`: `use` (RFC 7517 §4.2), `key_ops`
     /// (§4.3), `alg` (§4.4). Nil when they allow it. The reason carries no `kid`: the caller knows the key.
-    func verificationRefusal(for algorithm: JWSAlgorithm) -> AuthJWTError? {
+    package func verificationRefusal(for algorithm: JWSAlgorithm) -> AuthJWTError? {
         if let use, !use.utf8.elementsEqual("sig".utf8) { return .keyNotForSignatures(keyID: nil, use: use) }
         if let keyOperations, !keyOperations.contains(where: { $0.utf8.elementsEqual("verify".utf8) }) {
             return .keyOperationsExcludeVerify(keyID: nil, operations: keyOperations)

@@ -30,7 +30,7 @@ public struct ResourceServerConfiguration: Sendable {
     public var scopesSupported: [String]?
     /// Where the authorization servers' signing keys come from.
     public var keys: Keys
-    /// The JWS algorithms accepted for access tokens. Default ``JWSAlgorithm/asymmetric``; `none` and the
+    /// The JWS algorithms accepted for access tokens. Default `JWSAlgorithm.asymmetric`; `none` and the
     /// `HS*` algorithms are dropped from whatever is set here.
     public var allowedAlgorithms: [JWSAlgorithm] = JWSAlgorithm.asymmetric
     /// Clock skew tolerated on `exp`, `nbf` and `iat`, in seconds. Default 60.
@@ -47,7 +47,7 @@ public struct ResourceServerConfiguration: Sendable {
     /// How DPoP proofs are checked (algorithms, `iat` window, nonces); its algorithms are the `algs` of the
     /// DPoP challenge and `dpop_signing_alg_values_supported` of the metadata.
     public var dpopVerification = DPoPProofVerifier.Configuration()
-    /// Where proofs' `jti`s are remembered (RFC 9449 §11.1); nil: an ``InMemoryDPoPReplayCache`` of this
+    /// Where proofs' `jti`s are remembered (RFC 9449 §11.1); nil: an `InMemoryDPoPReplayCache` of this
     /// server. Give a shared store when several instances serve the resource.
     public var dpopReplayCache: (any DPoPReplayCache)? = nil
     /// The server-provided nonces to demand (RFC 9449 §9), with `dpopVerification.requiresNonce`; nil: one

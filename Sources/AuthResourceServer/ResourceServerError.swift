@@ -73,7 +73,7 @@ public enum ResourceServerError: Error, Sendable {
     case missingDPoPProof
     /// More than one `DPoP` header field (RFC 9449 §4.3 check 1).
     case multipleDPoPProofs
-    /// The DPoP proof failed a check of RFC 9449 §4.3 or §7.1 (`ath`); ``AuthDPoPError/useDPoPNonce(nonce:)``
+    /// The DPoP proof failed a check of RFC 9449 §4.3 or §7.1 (`ath`); `AuthDPoPError.useDPoPNonce(nonce:)`
     /// asks the client to retry with the server's nonce.
     case dpopProof(AuthDPoPError)
     /// This server takes DPoP-bound tokens only, and the request used `Bearer`.

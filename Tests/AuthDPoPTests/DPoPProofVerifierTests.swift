@@ -175,6 +175,23 @@ struct DPoPProofVerifierTests {
         }
     }
 
+    @Test("a jwk whose own use, key_ops or alg excludes verifying the proof's alg is refused (RFC 7517 §4.2–4.4)")
+    func keyRestrictions() async {
+        func with(_ name: String, _ value: JSONValue) -> String {
+            modified { factory in
+                var jwk = factory.key.publicJWK
+                try? jwk.append(name, value)
+                factory.jwk = .object(jwk)
+            }
+        }
+        #expect(await refusal(with("use", "enc")) == .unusableKey(.keyNotForSignatures(keyID: nil, use: "enc")))
+        #expect(await refusal(with("key_ops", ["sign"])) == .unusableKey(.keyOperationsExcludeVerify(keyID: nil, operations: ["sign"])))
+        #expect(
+            await refusal(with("alg", "ES384"))
+                == .unusableKey(.keyRestrictedToAlgorithm(keyID: nil, keyAlgorithm: "ES384", tokenAlgorithm: "ES256")))
+        #expect(await refusal(with("use", "sig")) == nil)
+    }
+
     // Step 6: the signature.
 
     @Test("a signature by another key, or a flipped bit, does not verify")

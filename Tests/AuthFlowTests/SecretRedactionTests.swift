@@ -74,6 +74,13 @@ struct SecretRedactionTests {
 
     /// Types the scan flags that this test does not build, each with the reason.
     static let notChecked: [String: String] = [
+        "VerifiedDPoPProof":
+            "a verified DPoP proof's claims: its nonce is the server's own, sent to the client in the clear (DPoP-Nonce, RFC 9449 §8), and its jti is public",
+        "AuthDPoPError":
+            "its useDPoPNonce case carries the nonce to send the client in the DPoP-Nonce header: public by design (RFC 9449 §8)",
+        "ResourceServerError": "its dpopProof case carries an AuthDPoPError, whose nonce is public (see AuthDPoPError)",
+        "AccessPrincipal":
+            "a validated token's claims and its verified DPoP proof (see VerifiedDPoPProof): what the server reads, never the token",
         "IDToken":
             "a verified, decoded ID token: its claims are what an app reads and shows; it keeps the parts as bytes and claims, "
             + "never the compact token, and a dump shows the signature bytes. Keep the token itself in a TokenSet",

@@ -37,6 +37,15 @@ extension SecretRedactionTests {
     /// provider's, read back after a login).
     static func specimens() async throws -> [Specimen] {
         let clientSecret = secret("client")
+        let nonceSecret = Array(secret("dpop-nonce").utf8)
+        let nonceSource = DPoPNonceSource(secret: nonceSecret, now: { 0 })
+        let introspection = TokenIntrospector.Configuration(
+            endpoint: "https://as.example/introspect", issuer: "https://as.example",
+            clientAuthentication: .clientSecretBasic(clientID: "api", secret: clientSecret))
+        var resourceConfiguration = ResourceServerConfiguration(
+            resource: "https://api.example", authorizationServers: ["https://as.example"])
+        resourceConfiguration.introspection = introspection
+        resourceConfiguration.dpopNonces = nonceSource
         let (dpopKey, dpopSecrets, dpopBytes) = try privateKey(3, keyID: "dpop")
         let (assertionKey, assertionSecrets, assertionBytes) = try privateKey(11, keyID: "assertion")
         let verifier = try CodeVerifier(secret("verifier"))
@@ -204,6 +213,21 @@ extension SecretRedactionTests {
                 name: "ClientAssertionKey", value: ClientAssertionKey(assertionKey), secrets: assertionSecrets,
                 secretBytes: [assertionBytes]),
             Specimen(name: "ClientConfiguration", value: clientConfiguration, secrets: [clientSecret]),
+            Specimen(name: "DPoPNonceSource", value: nonceSource, secrets: [], secretBytes: [nonceSecret]),
+            Specimen(
+                name: "DPoPProofVerifier", value: DPoPProofVerifier(nonces: nonceSource, now: { 0 }), secrets: [],
+                secretBytes: [nonceSecret]),
+            Specimen(name: "Configuration", value: introspection, secrets: [clientSecret]),
+            Specimen(
+                name: "TokenIntrospector",
+                value: TokenIntrospector(
+                    configuration: introspection, resource: "https://api.example", transport: UnimplementedTransport()),
+                secrets: [clientSecret]),
+            Specimen(
+                name: "ResourceServerConfiguration", value: resourceConfiguration, secrets: [clientSecret], secretBytes: [nonceSecret]),
+            Specimen(
+                name: "ResourceServer", value: ResourceServer(configuration: resourceConfiguration, transport: UnimplementedTransport()),
+                secrets: [clientSecret], secretBytes: [nonceSecret]),
             Specimen(name: "DeviceAuthorization", value: device, secrets: [secret("device")] + dpopSecrets, secretBytes: [dpopBytes]),
             Specimen(
                 name: "TokenExchangeRequest",

@@ -23,10 +23,16 @@ final class StackTransport: HTTPTransport {
         state.withLock { $0 = (caFile, made) }
     }
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         let existing = state.withLock { $0.transport }
         if let existing { return try await existing.send(request) }
-        let made = try make(nil)
+        let made: any HTTPTransport
+        do {
+            made = try make(nil)
+        } catch {
+            guard case .invalidConfiguration(let reason) = error else { throw .invalidConfiguration("\(error)") }
+            throw .invalidConfiguration(reason)
+        }
         let transport = state.withLock { (current) -> any HTTPTransport in
             if let transport = current.transport { return transport }
             current.transport = made

@@ -14,7 +14,7 @@ package import AuthJWT
 ///   starts a cooldown, measured on the caller's clock from its start, unless a validation it served
 ///   reports with `refetchHelped(generation:)` that it found the key; a failed refetch never helped. Within
 ///   the cooldown no refetch is made. If the clock has gone back since, the cooldown is over.
-/// - A fetch that fails (no response, a status other than 200, a body over ``maximumBodyBytes``, a document
+/// - A fetch that fails (no response, a status other than 200, a body over `maximumBodyBytes`, a document
 ///   that is not a JWK Set) leaves the cached set as it was.
 /// - Without a `jwks_uri` (a plain OAuth 2.0 server, RFC 8414 §2) there is nothing to fetch: asking for the
 ///   set throws `endpointNotAvailable("jwks_uri")` and no request is made (a seeded set is still served).

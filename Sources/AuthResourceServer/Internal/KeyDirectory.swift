@@ -7,7 +7,7 @@ import AuthJSON
 import AuthJWT
 
 /// The signing keys of each trusted issuer: a fixed set, one JWK Set URL for all, or each issuer's
-/// `jwks_uri` found in its metadata. Each URL has one ``KeySetCache`` (AuthHTTP's, the client's), so
+/// `jwks_uri` found in its metadata. Each URL has one `KeySetCache` (AuthHTTP's, the client's), so
 /// fetches are single-flight and an unknown `kid` refetches at most once per cooldown.
 ///
 /// Discovery is single-flight per issuer too, and a failed discovery is not retried for

@@ -93,7 +93,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         try await client.shutdown()
     }
 
-    public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    public func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         guard timeout > 0, timeout.isFinite, maximumResponseSize >= 0 else {
             throw .invalidConfiguration(
                 "AsyncHTTPClientTransport's timeout must be a positive, finite number of seconds and its maximumResponseSize not negative")

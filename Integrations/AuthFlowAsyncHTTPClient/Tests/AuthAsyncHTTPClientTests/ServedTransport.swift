@@ -6,9 +6,9 @@ import AuthClient
 
 /// A server for ``TLSProviderServer`` made of a closure: a stub that answers every request the same way.
 struct ServedTransport: HTTPTransport {
-    let answer: @Sendable (TransportRequest) async throws(AuthClientError) -> TransportResponse
+    let answer: @Sendable (TransportRequest) async throws(AuthHTTPError) -> TransportResponse
 
-    func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         try await answer(request)
     }
 }
