@@ -33,14 +33,29 @@ let libraries: [Library] = [
     Library(name: "AuthHTTP", dependencies: ["AuthJSON", "AuthJWT"]),
     // DPoP (RFC 9449) for both sides: proof verification, replay cache and server nonces; AuthClient makes its proofs with it.
     Library(name: "AuthDPoP", dependencies: ["AuthBase64URL", "AuthCallback", "AuthDigest", "AuthJSON", "AuthJWT"]),
-    Library(name: "AuthClient", dependencies: ["AuthBase64URL", "AuthCallback", "AuthCredentials", "AuthDigest", "AuthDPoP", "AuthHTTP", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
+    Library(
+        name: "AuthClient",
+        dependencies: [
+            "AuthBase64URL", "AuthCallback", "AuthCredentials", "AuthDigest", "AuthDPoP", "AuthHTTP", "AuthJSON", "AuthJWT", "AuthPKCE",
+            "AuthSession",
+        ]),
     // The resource server (RFC 9068, RFC 9449 §7, RFC 7662, RFC 9728): no AuthClient, no Foundation.
     Library(name: "AuthResourceServer", dependencies: ["AuthBase64URL", "AuthDigest", "AuthDPoP", "AuthHTTP", "AuthJSON", "AuthJWT"]),
     // The URLSession transport: the only module that imports Foundation's networking.
     // It also gives every module's error a LocalizedError conformance, so it names them all.
-    Library(name: "AuthURLSession", dependencies: ["AuthBase64URL", "AuthButtonLayout", "AuthCallback", "AuthClient", "AuthCredentials", "AuthDigest", "AuthDPoP", "AuthHTTP", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"]),
+    Library(
+        name: "AuthURLSession",
+        dependencies: [
+            "AuthBase64URL", "AuthButtonLayout", "AuthCallback", "AuthClient", "AuthCredentials", "AuthDigest", "AuthDPoP", "AuthHTTP",
+            "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession",
+        ]),
     // Test doubles users can reuse (fake provider, scripted transports, test keys); kept out of the umbrella.
-    Library(name: "AuthTesting", dependencies: ["AuthBase64URL", "AuthCallback", "AuthClient", "AuthDigest", "AuthDPoP", "AuthHTTP", "AuthJSON", "AuthJWT", "AuthPKCE", "AuthSession"], inUmbrella: false),
+    Library(
+        name: "AuthTesting",
+        dependencies: [
+            "AuthBase64URL", "AuthCallback", "AuthClient", "AuthDigest", "AuthDPoP", "AuthHTTP", "AuthJSON", "AuthJWT", "AuthPKCE",
+            "AuthSession",
+        ], inUmbrella: false),
 ]
 
 /// Test targets: one per module, plus the shared vector loader.
@@ -105,9 +120,10 @@ let package = Package(
 // The same settings for every target: strict Swift 6, explicit `any`, and imports that must be declared
 // by the file that uses them.
 for target in package.targets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-        .enableUpcomingFeature("MemberImportVisibility"),
-        .enableUpcomingFeature("InternalImportsByDefault"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
 }
