@@ -10,8 +10,14 @@
 //   private CA (additional trust roots from PEM files or bytes) on Linux and Apple platforms;
 // - `authflow-ahc`: the CLI over that transport, installed as `authflow` by Scripts/install-authflow — `--ca-file` works on Linux, and it links no FoundationNetworking
 //   (no libcurl), which is what Scripts/install-authflow builds and installs;
-// - AuthFlowTLSTesting and `authflow-tls-provider`: the fake OpenID provider over HTTPS with a given certificate,
-//   for the tests and .ci/private-ca-check. Not products: nothing outside this package uses them.
+// - AuthFlowTLSTesting and `AuthFlowTLSProvider`: the fake OpenID provider over HTTPS with a given certificate,
+//   for the tests and .ci/private-ca-check. Products for the CI aggregate only, not API.
+//
+// Its tests are not here: they live in Integrations/Check/Tests/AuthAsyncHTTPClientTests, the CI aggregate that
+// depends on this package by path, so that SwiftNIO, swift-nio-ssl and AsyncHTTPClient are compiled once in CI
+// (Vapor brings AsyncHTTPClient to that package anyway). Run them with
+// `swift build --package-path Integrations/Check --build-tests` and
+// `swift test --package-path Integrations/Check --skip-build --filter AuthAsyncHTTPClientTests`.
 import PackageDescription
 
 let package = Package(
@@ -22,6 +28,9 @@ let package = Package(
         // Not `authflow`: the main package's executable product has that name, and both would be linked to the
         // same .build/<configuration>/authflow. Scripts/install-authflow installs it as `authflow`.
         .executable(name: "authflow-ahc", targets: ["AuthFlowAsyncHTTPClientCLI"]),
+        // For the CI aggregate (Integrations/Check: these tests and .ci/private-ca-check), not API.
+        .library(name: "AuthFlowTLSTesting", targets: ["AuthFlowTLSTesting"]),
+        .executable(name: "AuthFlowTLSProvider", targets: ["AuthFlowTLSProvider"]),
     ],
     dependencies: [
         .package(name: "AuthFlow", path: "../.."),
@@ -71,19 +80,6 @@ let package = Package(
                 .product(name: "AuthClient", package: "AuthFlow"),
                 .product(name: "AuthJSON", package: "AuthFlow"),
                 .product(name: "AuthTesting", package: "AuthFlow"),
-            ]
-        ),
-        .testTarget(
-            name: "AuthAsyncHTTPClientTests",
-            dependencies: [
-                "AuthAsyncHTTPClient", "AuthFlowTLSTesting",
-                .product(name: "AuthClient", package: "AuthFlow"),
-                .product(name: "AuthTesting", package: "AuthFlow"),
-                .product(name: "AuthJWT", package: "AuthFlow"),
-                .product(name: "AuthURLSession", package: "AuthFlow"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
     ],

@@ -28,7 +28,7 @@ import NIOHTTP1
 ///   as it is, as `URLSessionTransport` does, since a token endpoint that redirects is an error and following
 ///   it could send credentials to another host;
 /// - every status is returned; only a failure without a response is thrown, as
-///   `AuthClientError.transportFailed(_:)` naming the host and the kind (see `failure(_:host:)`), never the
+///   `AuthHTTPError.transportFailed(_:)` naming the host and the kind (see `failure(_:host:)`), never the
 ///   request's headers or body; a TLS failure is ``TransportFailure/Kind/secureConnectionFailed`` with
 ///   BoringSSL's reason as its ``TransportFailure/detail`` (`CERTIFICATE_VERIFY_FAILED`);
 /// - **one deadline per request**: ``Configuration-swift.struct/timeout`` bounds the whole exchange, from

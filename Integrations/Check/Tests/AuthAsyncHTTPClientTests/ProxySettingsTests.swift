@@ -84,7 +84,7 @@ struct ProxySettingsTests {
             configuration: .init(timeout: 10, proxies: Settings(https: server, http: server, noProxy: ["direct.invalid"])))
         // The recording proxy refuses every tunnel, so each request fails; what matters is what it was asked.
         for url in ["http://api.example.invalid:8080/v1/me?x=1", "https://login.example.invalid/token", "http://direct.invalid/"] {
-            await #expect(throws: AuthClientError.self, "\(url)") {
+            await #expect(throws: AuthHTTPError.self, "\(url)") {
                 _ = try await transport.send(TransportRequest(method: .get, url: url))
             }
         }

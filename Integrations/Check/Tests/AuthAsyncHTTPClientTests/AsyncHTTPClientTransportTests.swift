@@ -45,7 +45,7 @@ struct AsyncHTTPClientTransportTests {
     @Test("without the private CA, the request fails as a TLS failure that says the certificate was not verified")
     func untrusted() async throws {
         try await withProvider(trusting: []) { transport, provider, server, _ in
-            let error = await #expect(throws: AuthClientError.self) {
+            let error = await #expect(throws: AuthHTTPError.self) {
                 _ = try await transport.send(TransportRequest(method: .get, url: server.baseURL + "/.well-known/openid-configuration"))
             }
             guard case .transportFailed(let failure)? = error else {
@@ -68,7 +68,7 @@ struct AsyncHTTPClientTransportTests {
             await #expect {
                 _ = try await transport.send(TransportRequest(method: .get, url: server.baseURL + "/.well-known/openid-configuration"))
             } throws: { error in
-                guard case .transportFailed(let failure)? = error as? AuthClientError else { return false }
+                guard case .transportFailed(let failure)? = error as? AuthHTTPError else { return false }
                 return failure.kind == .secureConnectionFailed
             }
         }
@@ -142,7 +142,7 @@ struct AsyncHTTPClientTransportTests {
             await #expect {
                 _ = try await transport.send(TransportRequest(method: .get, url: server.baseURL + "/big"))
             } throws: { error in
-                guard case .transportFailed(let failure)? = error as? AuthClientError else { return false }
+                guard case .transportFailed(let failure)? = error as? AuthHTTPError else { return false }
                 return failure.kind == .other && failure.domain == "NIOTooManyBytesError"
             }
         }
@@ -159,7 +159,7 @@ struct AsyncHTTPClientTransportTests {
             await #expect {
                 _ = try await transport.send(TransportRequest(method: .get, url: server.baseURL + "/slow"))
             } throws: { error in
-                guard case .transportFailed(let failure)? = error as? AuthClientError else { return false }
+                guard case .transportFailed(let failure)? = error as? AuthHTTPError else { return false }
                 return failure.kind == .timedOut && failure.host == "localhost"
             }
             #expect(ContinuousClock.now - start < .seconds(10))
@@ -170,7 +170,7 @@ struct AsyncHTTPClientTransportTests {
     func refused() async throws {
         let transport = try AsyncHTTPClientTransport()
         // Port 1 on 127.0.0.1: nothing listens there.
-        let error = await #expect(throws: AuthClientError.self) {
+        let error = await #expect(throws: AuthHTTPError.self) {
             _ = try await transport.send(TransportRequest(method: .get, url: "https://127.0.0.1:1/"))
         }
         try await transport.shutdown()

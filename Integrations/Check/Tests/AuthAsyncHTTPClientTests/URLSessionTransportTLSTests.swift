@@ -21,7 +21,7 @@ struct URLSessionTransportTLSTests {
         var configuration = FakeOpenIDProvider.Configuration()
         configuration.issuer = server.baseURL
         server.serve(FakeOpenIDProvider(configuration))
-        let error = await #expect(throws: AuthClientError.self) {
+        let error = await #expect(throws: AuthHTTPError.self) {
             _ = try await URLSessionTransport(timeout: 10).send(
                 TransportRequest(method: .get, url: server.baseURL + "/.well-known/openid-configuration"))
         }
