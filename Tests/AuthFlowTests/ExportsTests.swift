@@ -34,6 +34,10 @@ struct ExportsTests {
         #expect(AuthClientError.loggedOut.code == 10013)
         // AuthURLSession
         #expect(URLSessionTransport(timeout: 5).timeout == 5)
+        // AuthHTTP
+        #expect(AuthHTTPError.invalidChallenge("x").code == 11004)
+        // AuthResourceServer
+        #expect(ProtectedRequest(method: "GET", url: "https://api.example.com/", headerFields: []).values(of: "DPoP").isEmpty)
     }
 
     @Test("Exports.swift re-exports exactly the libraries Package.swift puts in the umbrella")
@@ -41,7 +45,24 @@ struct ExportsTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let exports = try String(contentsOf: root.appendingPathComponent("Sources/AuthFlow/Exports.swift"), encoding: .utf8)
-        let libraries = manifest.split(separator: "\n").filter { $0.contains("Library(name: \"") && !$0.contains("inUmbrella: false") }
+        // Each `Library(…)` call whole, across lines (swift-format breaks the long ones), by balanced parentheses.
+        var calls: [Substring] = []
+        var rest = manifest[...]
+        while let start = rest.range(of: "Library(") {
+            var depth = 0
+            var end = start.upperBound
+            for index in rest[start.lowerBound...].indices {
+                if rest[index] == "(" { depth += 1 }
+                if rest[index] == ")" { depth -= 1 }
+                if depth == 0 && rest[index] == ")" {
+                    end = rest.index(after: index)
+                    break
+                }
+            }
+            calls.append(rest[start.lowerBound..<end])
+            rest = rest[end...]
+        }
+        let libraries = calls.filter { $0.contains("name: \"") && !$0.contains("inUmbrella: false") }
             .compactMap { $0.split(separator: "\"").dropFirst().first.map(String.init) }
         let exported = exports.split(separator: "\n").filter { $0.hasPrefix("@_exported import ") }
             .map { String($0.dropFirst("@_exported import ".count)) }
