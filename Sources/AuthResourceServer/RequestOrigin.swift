@@ -2,11 +2,9 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-import HTTPTypes
-public import Hummingbird
-
 /// Where the absolute URL of a request comes from: the URL a DPoP proof's `htu` must name (RFC 9449 §4.3
-/// check 9) and the resource the request is for.
+/// check 9) and the resource the request is for. The web framework integrations (Hummingbird, Vapor) take
+/// one and give it each request's target and header fields.
 ///
 /// A server behind a load balancer or a TLS-terminating proxy does not see the URL its clients used: its
 /// own socket is `http://10.0.0.7:8080`, the client called `https://mcp.example.com`. And the request's
@@ -16,12 +14,12 @@ public import Hummingbird
 ///
 /// ```swift
 /// let origin = RequestOrigin.fixed("https://mcp.example.com")
-/// origin.url(for: request)   // "https://mcp.example.com/mcp"
+/// origin.url(target: "/mcp?session=1", headerValues: { _ in [] })   // "https://mcp.example.com/mcp?session=1"
 /// ```
 ///
-/// Checked: nothing here; the URL is compared with `htu` by `ResourceServer.authenticate` after RFC 3986
-/// normalization. Not checked: that a forwarded header really came from your proxy — use
-/// `trustingForwardedHeaders` only when the proxy overwrites or appends them on every request.
+/// Checked: nothing here; the URL is compared with `htu` by ``ResourceServer/authenticate(_:requiring:userAuthentication:)``
+/// after RFC 3986 normalization. Not checked: that a forwarded header really came from your proxy — use
+/// ``trustingForwardedHeaders(fallback:)`` only when the proxy overwrites or appends them on every request.
 public struct RequestOrigin: Sendable, Hashable {
     enum Source: Sendable, Hashable {
         case fixed(String)
@@ -30,8 +28,8 @@ public struct RequestOrigin: Sendable, Hashable {
 
     let source: Source
 
-    /// The scheme and authority clients use, such as `"https://mcp.example.com"` (no trailing slash);
-    /// usually the origin of your resource identifier. The safe default.
+    /// The scheme and authority clients use, such as `"https://mcp.example.com"` (a trailing slash is
+    /// dropped); usually the origin of your resource identifier. The safe default.
     public static func fixed(_ origin: String) -> RequestOrigin {
         RequestOrigin(source: .fixed(Self.trimmed(origin)))
     }
@@ -43,16 +41,18 @@ public struct RequestOrigin: Sendable, Hashable {
         RequestOrigin(source: .forwarded(fallback: Self.trimmed(fallback)))
     }
 
-    /// The request's absolute URL: this origin, then the request's path and query as received.
-    public func url(for request: Request) -> String {
-        let target = request.uri.string.hasPrefix("/") ? request.uri.string : request.uri.path
+    /// The request's absolute URL: this origin, then `target`, the request's path and query as received
+    /// (`"/"` when empty). `headerValues` gives the values of a header field by name, in order (read only
+    /// for ``trustingForwardedHeaders(fallback:)``).
+    public func url(target: String, headerValues: (String) -> [String]) -> String {
+        let target = target.isEmpty ? "/" : target
         switch source {
         case .fixed(let origin):
             return origin + target
         case .forwarded(let fallback):
             let (fallbackScheme, fallbackHost) = Self.split(fallback)
-            let scheme = Self.lastValue(of: "X-Forwarded-Proto", in: request.headers) ?? fallbackScheme
-            let host = Self.lastValue(of: "X-Forwarded-Host", in: request.headers) ?? fallbackHost
+            let scheme = Self.lastValue(headerValues("X-Forwarded-Proto")) ?? fallbackScheme
+            let host = Self.lastValue(headerValues("X-Forwarded-Host")) ?? fallbackHost
             return scheme + "://" + host + target
         }
     }
@@ -62,17 +62,18 @@ public struct RequestOrigin: Sendable, Hashable {
     }
 
     private static func split(_ origin: String) -> (scheme: String, host: String) {
-        guard let range = origin.range(of: "://") else { return ("https", origin) }
-        return (String(origin[..<range.lowerBound]), String(origin[range.upperBound...]))
+        let text = Array(origin.utf8)
+        for index in text.indices where text[index...].starts(with: "://".utf8) {
+            return (String(decoding: text[..<index], as: UTF8.self), String(decoding: text[(index + 3)...], as: UTF8.self))
+        }
+        return ("https", origin)
     }
 
-    private static func lastValue(of name: String, in fields: HTTPFields) -> String? {
-        guard let name = HTTPField.Name(name) else { return nil }
-        let values = fields[values: name].flatMap { $0.split(separator: ",") }
-        guard let last = values.last else { return nil }
+    /// The last comma-separated value of `values`, without surrounding spaces and tabs; nil when empty.
+    private static func lastValue(_ values: [String]) -> String? {
+        guard let last = values.flatMap({ $0.split(separator: ",") }).last else { return nil }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        let leading = last.drop(while: isSpace)
-        let value = String(leading.reversed().drop(while: isSpace).reversed())
+        let value = String(last.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
         return value.isEmpty ? nil : value
     }
 }
