@@ -21,24 +21,17 @@ redirected to the client's redirect URI with the code and state.
 Usage: mcp-sdk-authorization-server.py PORT INTROSPECTION_SECRET [--tokens opaque|jwt]
 """
 import base64
+import importlib.util
 import secrets
 import sys
 import time
+from pathlib import Path
 
 import uvicorn
 from joserfc import jwt
 from joserfc.jwk import ECKey, KeySet
-from mcp.server.auth.provider import (
-    AccessToken,
-    AuthorizationCode,
-    AuthorizationParams,
-    OAuthAuthorizationServerProvider,
-    RefreshToken,
-    construct_redirect_uri,
-)
 from mcp.server.auth.routes import build_metadata, create_auth_routes
 from mcp.server.auth.settings import ClientRegistrationOptions, RevocationOptions
-from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
 from pydantic import AnyHttpUrl
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -46,77 +39,35 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 SCOPES = ["user", "other"]
-CODE_LIFETIME = 300
 TOKEN_LIFETIME = 3600
 INTROSPECTION_CLIENT = "mcp-resource-server"
 
 
-class InMemoryProvider(OAuthAuthorizationServerProvider[AuthorizationCode, RefreshToken, AccessToken]):
-    """Clients, codes and tokens in dictionaries; every authorization approved for "alice"."""
+# The provider of .ci/mcp-sdk-provider.py (clients, codes and tokens in dictionaries, every authorization
+# approved for "alice"), loaded from its file, with RFC 9068 JWT access tokens when given a key.
+_spec = importlib.util.spec_from_file_location("mcp_sdk_provider", Path(__file__).with_name("mcp-sdk-provider.py"))
+assert _spec is not None and _spec.loader is not None
+mcp_sdk_provider = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(mcp_sdk_provider)
+
+
+class InMemoryProvider(mcp_sdk_provider.InMemoryProvider):
+    """mcp-sdk-provider.py's provider; its access tokens are ES256 JWTs (RFC 9068) when `jwt_key` is given."""
 
     def __init__(self, issuer: str, jwt_key: ECKey | None) -> None:
+        super().__init__()
         self.issuer = issuer
         self.jwt_key = jwt_key
-        self.clients: dict[str, OAuthClientInformationFull] = {}
-        self.codes: dict[str, AuthorizationCode] = {}
-        self.access_tokens: dict[str, AccessToken] = {}
-        self.refresh_tokens: dict[str, RefreshToken] = {}
 
-    async def get_client(self, client_id: str) -> OAuthClientInformationFull | None:
-        return self.clients.get(client_id)
-
-    async def register_client(self, client_info: OAuthClientInformationFull) -> None:
-        self.clients[client_info.client_id] = client_info
-
-    async def authorize(self, client: OAuthClientInformationFull, params: AuthorizationParams) -> str:
-        code = secrets.token_urlsafe(32)
-        self.codes[code] = AuthorizationCode(
-            code=code, scopes=params.scopes or ["user"], expires_at=time.time() + CODE_LIFETIME, client_id=client.client_id,
-            code_challenge=params.code_challenge, redirect_uri=params.redirect_uri,
-            redirect_uri_provided_explicitly=params.redirect_uri_provided_explicitly, resource=params.resource, subject="alice")
-        return construct_redirect_uri(str(params.redirect_uri), code=code, state=params.state)
-
-    async def load_authorization_code(self, client: OAuthClientInformationFull, authorization_code: str) -> AuthorizationCode | None:
-        code = self.codes.get(authorization_code)
-        return code if code is not None and code.client_id == client.client_id else None
-
-    async def exchange_authorization_code(self, client: OAuthClientInformationFull, authorization_code: AuthorizationCode) -> OAuthToken:
-        del self.codes[authorization_code.code]
-        return self._issue(client.client_id, authorization_code.scopes, authorization_code.resource, authorization_code.subject)
-
-    async def load_refresh_token(self, client: OAuthClientInformationFull, refresh_token: str) -> RefreshToken | None:
-        token = self.refresh_tokens.get(refresh_token)
-        return token if token is not None and token.client_id == client.client_id else None
-
-    async def exchange_refresh_token(self, client: OAuthClientInformationFull, refresh_token: RefreshToken, scopes: list[str]) -> OAuthToken:
-        del self.refresh_tokens[refresh_token.token]
-        return self._issue(client.client_id, scopes, refresh_token.resource, refresh_token.subject)
-
-    async def load_access_token(self, token: str) -> AccessToken | None:
-        access = self.access_tokens.get(token)
-        if access is None or (access.expires_at is not None and access.expires_at < time.time()):
-            return None
-        return access
-
-    async def revoke_token(self, token: AccessToken | RefreshToken) -> None:
-        self.access_tokens.pop(token.token, None)
-        self.refresh_tokens.pop(token.token, None)
-
-    def _issue(self, client_id: str, scopes: list[str], resource: str | None, subject: str | None) -> OAuthToken:
-        now = int(time.time())
+    def _access_token(self, client_id: str, scopes: list[str], resource: str | None, subject: str | None, now: int) -> str:
         if self.jwt_key is None:
-            access = secrets.token_urlsafe(32)
-        else:  # RFC 9068 §2: typ at+jwt; iss, exp, aud, sub, client_id, iat, jti; scope
-            claims = {"iss": self.issuer, "sub": subject, "client_id": client_id, "scope": " ".join(scopes), "iat": now,
-                      "exp": now + TOKEN_LIFETIME, "jti": secrets.token_urlsafe(16)}
-            if resource is not None:
-                claims["aud"] = resource
-            access = jwt.encode({"typ": "at+jwt", "alg": "ES256", "kid": self.jwt_key.kid}, claims, self.jwt_key)
-        refresh = secrets.token_urlsafe(32)
-        self.access_tokens[access] = AccessToken(
-            token=access, client_id=client_id, scopes=scopes, expires_at=now + TOKEN_LIFETIME, resource=resource, subject=subject)
-        self.refresh_tokens[refresh] = RefreshToken(token=refresh, client_id=client_id, scopes=scopes, resource=resource, subject=subject)
-        return OAuthToken(access_token=access, token_type="Bearer", expires_in=TOKEN_LIFETIME, scope=" ".join(scopes), refresh_token=refresh)
+            return super()._access_token(client_id, scopes, resource, subject, now)
+        # RFC 9068 §2: typ at+jwt; iss, exp, aud, sub, client_id, iat, jti; scope
+        claims = {"iss": self.issuer, "sub": subject, "client_id": client_id, "scope": " ".join(scopes), "iat": now,
+                  "exp": now + TOKEN_LIFETIME, "jti": secrets.token_urlsafe(16)}
+        if resource is not None:
+            claims["aud"] = resource
+        return jwt.encode({"typ": "at+jwt", "alg": "ES256", "kid": self.jwt_key.kid}, claims, self.jwt_key)
 
 
 def main() -> None:

@@ -91,17 +91,24 @@ class InMemoryProvider(OAuthAuthorizationServerProvider[AuthorizationCode, Refre
         return self._issue(client.client_id, scopes, refresh_token.resource, refresh_token.subject)
 
     async def load_access_token(self, token: str) -> AccessToken | None:
-        return self.access_tokens.get(token)
+        access = self.access_tokens.get(token)
+        if access is None or (access.expires_at is not None and access.expires_at < time.time()):
+            return None
+        return access
 
     async def revoke_token(self, token: AccessToken | RefreshToken) -> None:
         self.access_tokens.pop(token.token, None)
         self.refresh_tokens.pop(token.token, None)
 
+    def _access_token(self, client_id: str, scopes: list[str], resource: str | None, subject: str | None, now: int) -> str:
+        """An opaque access token; .ci/mcp-sdk-authorization-server.py mints RFC 9068 JWTs instead."""
+        return secrets.token_urlsafe(32)
+
     def _issue(self, client_id: str, scopes: list[str], resource: str | None, subject: str | None) -> OAuthToken:
-        access, refresh = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+        now = int(time.time())
+        access, refresh = self._access_token(client_id, scopes, resource, subject, now), secrets.token_urlsafe(32)
         self.access_tokens[access] = AccessToken(
-            token=access, client_id=client_id, scopes=scopes, expires_at=int(time.time()) + TOKEN_LIFETIME, resource=resource,
-            subject=subject)
+            token=access, client_id=client_id, scopes=scopes, expires_at=now + TOKEN_LIFETIME, resource=resource, subject=subject)
         self.refresh_tokens[refresh] = RefreshToken(token=refresh, client_id=client_id, scopes=scopes, resource=resource, subject=subject)
         return OAuthToken(access_token=access, token_type="Bearer", expires_in=TOKEN_LIFETIME, scope=" ".join(scopes), refresh_token=refresh)
 
