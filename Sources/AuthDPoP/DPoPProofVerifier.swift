@@ -144,8 +144,8 @@ public struct DPoPProofVerifier: Sendable {
     /// `maxAge`) by the clock skew and 5 s, so a cache whose clock runs a little ahead of the verifier's (a
     /// shared store) does not forget it early.
     package func remember(_ proof: VerifiedDPoPProof) async throws(AuthDPoPError) {
-        let margin = Int64(configuration.maxAge).saturatingAdding(Int64(configuration.maxClockSkew)).saturatingAdding(5)
-        guard await replayCache.insert(proof.jti, thumbprint: proof.thumbprint, expiresAt: proof.issuedAt.saturatingAdding(margin))
+        let margin = Int64(configuration.maxAge).saturatingAdd(Int64(configuration.maxClockSkew)).saturatingAdd(5)
+        guard await replayCache.insert(proof.jti, thumbprint: proof.thumbprint, expiresAt: proof.issuedAt.saturatingAdd(margin))
         else { throw .replayed }
     }
 
@@ -206,10 +206,10 @@ public struct DPoPProofVerifier: Sendable {
             guard let nonce, nonces.isValid(nonce) else { throw .useDPoPNonce(nonce: nonces.current()) }
         }
 
-        guard issuedAt <= time.saturatingAdding(Int64(configuration.maxClockSkew)) else {
+        guard issuedAt <= time.saturatingAdd(Int64(configuration.maxClockSkew)) else {
             throw .issuedInFuture(issuedAt: issuedAt, now: time, maxClockSkew: configuration.maxClockSkew)
         }
-        guard issuedAt >= time.saturatingAdding(-Int64(configuration.maxAge)) else {
+        guard issuedAt >= time.saturatingAdd(-Int64(configuration.maxAge)) else {
             throw .issuedTooLongAgo(issuedAt: issuedAt, now: time, maxAge: configuration.maxAge)
         }
 
@@ -292,13 +292,5 @@ public struct DPoPProofVerifier: Sendable {
             throw .invalidClaim(name, expected: "a NumericDate without exponent, 0 or more")
         }
         return seconds
-    }
-}
-
-extension Int64 {
-    /// `self + other`, held at `Int64.min` or `Int64.max` instead of trapping.
-    fileprivate func saturatingAdding(_ other: Int64) -> Int64 {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? (other > 0 ? .max : .min) : sum
     }
 }

@@ -114,8 +114,7 @@ public struct NumericDate: Hashable, Comparable, Sendable {
 
     /// This date moved by `seconds` (negative to go back), saturating at the ends of the range.
     public func adding(seconds: Int64) -> NumericDate {
-        let (sum, overflow) = secondsSince1970.addingReportingOverflow(seconds)
-        let clamped = overflow ? (seconds > 0 ? Int64.max : Int64.min) : sum
+        let clamped = secondsSince1970.saturatingAdd(seconds)
         return NumericDate(secondsSince1970: clamped, nanoseconds: nanoseconds) ?? NumericDate(secondsSince1970: clamped)
     }
 

@@ -10,12 +10,3 @@ struct UnverifiedAccessToken: Sendable {
     /// The configured issuer it names (the configuration's string, equal byte for byte).
     let issuer: String
 }
-
-extension Int64 {
-    /// `self + other`, held at the bounds instead of overflowing (a hostile `exp` of Int64.max).
-    func saturatingAdd(_ other: Int64) -> Int64 {
-        let (sum, overflow) = addingReportingOverflow(other)
-        guard overflow else { return sum }
-        return other > 0 ? .max : .min
-    }
-}
