@@ -69,7 +69,8 @@ public struct ResourceServer: Sendable {
         validator.maximumCandidateKeys = configuration.maximumCandidateKeys
         self.validator = validator
         keyDirectory = KeyDirectory(
-            keys: configuration.keys, transport: transport, allowsInsecureLoopback: configuration.allowsInsecureLoopback)
+            keys: configuration.keys, transport: transport, allowsInsecureLoopback: configuration.allowsInsecureLoopback,
+            keySetMaximumAgeSeconds: configuration.keySetMaximumAgeSeconds)
         let clock = now ?? SystemClock.now
         let replayCache: any DPoPReplayCache = configuration.dpopReplayCache ?? InMemoryDPoPReplayCache(now: clock)
         dpopVerifier = DPoPProofVerifier(
@@ -133,8 +134,12 @@ public struct ResourceServer: Sendable {
     {
         let cached: KeySetCache.Snapshot
         let fetched: Bool
+        guard (configuration.keySetMaximumAgeSeconds ?? 1) > 0 else {
+            throw .invalidConfiguration("keySetMaximumAgeSeconds must be positive")
+        }
         do {
-            (cached, fetched) = try await cache.current(using: transport)
+            (cached, fetched) = try await cache.current(
+                using: transport, now: NumericDate(secondsSince1970: now), maximumAgeSeconds: keyDirectory.keySetMaximumAgeSeconds)
         } catch {
             throw .keysUnavailable(error)
         }

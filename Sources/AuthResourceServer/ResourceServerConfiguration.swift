@@ -40,6 +40,11 @@ public struct ResourceServerConfiguration: Sendable {
     /// How long after a refetch of a JWK Set that did not find an unknown `kid` no other refetch is made.
     /// Default 60 s, as the client's.
     public var keySetRefetchCooldownSeconds: Int64 = 60
+    /// How old a fetched JWK Set may be before it is fetched again (RFC 7517 sets have no expiry of their
+    /// own), so a key the authorization server removed — a compromised one — stops verifying within this
+    /// time. If that fetch fails, the older set is still used and the fetch is retried after 5 seconds.
+    /// Default 600 (10 minutes); nil keeps a set until an unknown `kid` refetches it; must be positive.
+    public var keySetMaximumAgeSeconds: Int64? = 600
     /// How many keys one token may try its signature with (a token without `kid` against a large set).
     public var maximumCandidateKeys = JWS.defaultMaximumCandidateKeys
     /// Whether DPoP (RFC 9449) is accepted, demanded or refused. Default ``DPoPPolicy/allowed``.

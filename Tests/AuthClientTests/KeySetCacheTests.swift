@@ -234,6 +234,45 @@ struct KeySetCacheTests {
         #expect(patient.endpoint.requests == 3)
     }
 
+    @Test("a key the provider removed stops verifying ID tokens once the set is 10 minutes old; hours later one fetch per 10 minutes")
+    func removedKeyStopsVerifying() async throws {
+        let setup = try Self.setup(.keys(TestSigningKey.jwkSet([Self.current, Self.next])))
+        _ = try await setup.client.validateIDToken(Self.tokenCurrent, nonce: nil)
+        setup.endpoint.answer(.keys(TestSigningKey.jwkSet([Self.next])))  // the provider drops a compromised key
+        setup.time.advance(by: 599)
+        #expect(try await setup.client.validateIDToken(Self.tokenCurrent, nonce: nil).subject == "alice")
+        #expect(setup.endpoint.requests == 1)
+        setup.time.advance(by: 1)
+        let refusal = await Self.failure(setup.client, Self.tokenCurrent)
+        #expect(Self.isNoMatchingKey(refusal, "authflow-test-p256"))
+        #expect(setup.endpoint.requests == 2)
+        // Three hours on, tokens of the remaining key every minute for 15 minutes: two fetches, not fifteen.
+        setup.time.advance(by: 3 * 3600 - 600)
+        for minute in 0..<15 {
+            let token = Self.token(Self.next, issuedAt: Self.start.secondsSince1970 + 3 * 3600 + Int64(minute) * 60)
+            #expect(try await setup.client.validateIDToken(token, nonce: nil).subject == "alice")
+            setup.time.advance(by: 60)
+        }
+        #expect(setup.endpoint.requests == 4)
+    }
+
+    @Test("keySetMaximumAgeSeconds nil keeps the set for days; 0 is refused as invalidConfiguration")
+    func maximumAgeSettings() async throws {
+        let setup = try Self.setup { $0.keySetMaximumAgeSeconds = nil }
+        _ = try await setup.client.validateIDToken(Self.tokenCurrent, nonce: nil)
+        setup.time.advance(by: 3 * 86_400)
+        let later = Self.token(Self.current, issuedAt: Self.start.secondsSince1970 + 3 * 86_400)
+        #expect(try await setup.client.validateIDToken(later, nonce: nil).subject == "alice")
+        #expect(setup.endpoint.requests == 1)
+        let zero = try Self.setup { $0.keySetMaximumAgeSeconds = 0 }
+        guard case .invalidConfiguration(let reason)? = await Self.failure(zero.client, Self.tokenCurrent) else {
+            Issue.record("keySetMaximumAgeSeconds 0 was accepted")
+            return
+        }
+        #expect(reason.contains("keySetMaximumAgeSeconds"))
+        #expect(zero.endpoint.requests == 0)
+    }
+
     @Test("when the clock goes back, the cooldown does not hold the refetch back")
     func clockGoesBack() async throws {
         let setup = try Self.setup()

@@ -7,6 +7,7 @@ import AuthHTTP
 import AuthJSON
 import AuthJWT
 import AuthResourceServer
+import Synchronization
 import Testing
 
 /// The code `authenticate` throws, nil when it succeeds.
@@ -63,6 +64,46 @@ struct ResourceServerTests {
         #expect(network.count(Fixtures.jwksURL) == 3)
         #expect(await refusal(server, Fixtures.bearer(Fixtures.token(key: Fixtures.key(8, keyID: "made-up-2"))))?.code == 12009)
         #expect(network.count(Fixtures.jwksURL) == 3, "within the cooldown, no refetch")
+    }
+
+    @Test("a key removed from the JWK Set stops verifying once the set is 10 minutes old; the set is fetched once per 10 minutes")
+    func removedKeyStopsVerifying() async throws {
+        let network = Network.standard(keys: [Fixtures.signingKey, Fixtures.rotatedKey])
+        let clock = Mutex(Fixtures.now)
+        let server = ResourceServer(configuration: Fixtures.configuration(), transport: network, now: { clock.withLock { $0 } })
+        let longLived = Fixtures.token(["exp": .number(JSONNumber(Fixtures.now + 7200))])
+        _ = try await server.authenticate(Fixtures.bearer(longLived))
+        // The authorization server drops its first key (a compromised one).
+        network.route(Fixtures.jwksURL, TransportResponse(status: 200, body: Fixtures.jwks([Fixtures.rotatedKey])))
+        clock.withLock { $0 = Fixtures.now + 599 }
+        _ = try await server.authenticate(Fixtures.bearer(longLived))
+        #expect(network.count(Fixtures.jwksURL) == 1)
+        clock.withLock { $0 = Fixtures.now + 600 }
+        #expect(await refusal(server, Fixtures.bearer(longLived))?.code == 12009)
+        #expect(network.count(Fixtures.jwksURL) == 2)
+        // An hour later, tokens of the remaining key: one fetch per 10 minutes, not one per token.
+        let current = Fixtures.token(["exp": .number(JSONNumber(Fixtures.now + 7200))], key: Fixtures.rotatedKey)
+        for minute in stride(from: 60, through: 75, by: 1) {
+            clock.withLock { $0 = Fixtures.now + Int64(minute) * 60 }
+            _ = try await server.authenticate(Fixtures.bearer(current))
+        }
+        #expect(network.count(Fixtures.jwksURL) == 4)
+    }
+
+    @Test("keySetMaximumAgeSeconds nil keeps the set until an unknown kid; 0 is a configuration error (12029)")
+    func maximumAgeSettings() async throws {
+        let network = Network.standard()
+        var configuration = Fixtures.configuration()
+        configuration.keySetMaximumAgeSeconds = nil
+        let clock = Mutex(Fixtures.now)
+        let server = ResourceServer(configuration: configuration, transport: network, now: { clock.withLock { $0 } })
+        let token = Fixtures.token(["exp": .number(JSONNumber(Fixtures.now + 86_400))])
+        _ = try await server.authenticate(Fixtures.bearer(token))
+        clock.withLock { $0 = Fixtures.now + 80_000 }
+        _ = try await server.authenticate(Fixtures.bearer(token))
+        #expect(network.count(Fixtures.jwksURL) == 1)
+        configuration.keySetMaximumAgeSeconds = 0
+        #expect(await refusal(Fixtures.server(configuration, network: network), Fixtures.bearer(Fixtures.token()))?.code == 12029)
     }
 
     @Test("an untrusted issuer is refused before any request is made")

@@ -31,7 +31,9 @@ extension AuthClient {
                 json: Array(cache.discoveryDocument.utf8), expectedIssuer: configuration.issuer,
                 allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
         else { return nil }
-        let keys = cache.keySet.flatMap { text in (try? JWKSet(json: Array(text.utf8))).map { (keys: $0, body: text) } }
+        let keys = cache.keySet.flatMap { text in
+            (try? JWKSet(json: Array(text.utf8))).map { (keys: $0, body: text, savedAt: cache.savedAt) }
+        }
         let client = try AuthClient(
             configuration: configuration, metadata: metadata, transport: transport, store: store, clock: clock, sleeper: sleeper,
             keySet: keys, logger: logger)

@@ -85,7 +85,7 @@ public final class AuthClient: Sendable {
     /// The client, with its JWK Set cache seeded from the provider cache when `keySet` is given.
     init(
         configuration: ClientConfiguration, metadata: ProviderMetadata, transport: any HTTPTransport, store: any CredentialStore,
-        clock: WallClock, sleeper: any Clock<Duration>, keySet cachedKeySet: (keys: JWKSet, body: String)?,
+        clock: WallClock, sleeper: any Clock<Duration>, keySet cachedKeySet: (keys: JWKSet, body: String, savedAt: Int64)?,
         logger: AuthLogger = .disabled
     ) throws(AuthClientError) {
         guard metadata.issuer.utf8.elementsEqual(configuration.issuer.utf8) else {
@@ -104,7 +104,9 @@ public final class AuthClient: Sendable {
         self.logger = logger
         keySet =
             cachedKeySet.map {
-                KeySetCache(url: metadata.jwksURI, cached: $0.keys, body: $0.body, observe: KeySetCache.logging(to: logger))
+                KeySetCache(
+                    url: metadata.jwksURI, cached: $0.keys, body: $0.body, fetchedAt: NumericDate(secondsSince1970: $0.savedAt),
+                    observe: KeySetCache.logging(to: logger))
             }
             ?? KeySetCache(url: metadata.jwksURI, observe: KeySetCache.logging(to: logger))
     }

@@ -81,6 +81,13 @@ public struct ClientConfiguration: Sendable {
     /// never fails the next login), and a refetch that found the key starts no cooldown. Default 60; 0
     /// refetches every time.
     public var keySetRefetchCooldownSeconds: Int64 = 60
+    /// How old, in seconds of the client's `WallClock`, the fetched JWK Set may be when an ID token is
+    /// validated: an older set is fetched again first, so a key the provider removed (a compromised one)
+    /// stops verifying within this time. If that fetch fails, the older set is used (offline, a resumed
+    /// session still validates) and no fetch is tried for 5 seconds. A set read from the provider cache is
+    /// as old as the cache's `savedAt`. Default 600 (10 minutes); nil: kept until an unknown `kid`
+    /// refetches it. Must be positive.
+    public var keySetMaximumAgeSeconds: Int64? = 600
     /// How many usable keys one ID token's signature is tried with (a token without `kid` makes every key
     /// of the right type a candidate). Must be at least 1. Default 4.
     public var maximumCandidateKeys = JWS.defaultMaximumCandidateKeys

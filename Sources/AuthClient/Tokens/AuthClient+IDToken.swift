@@ -64,7 +64,8 @@ extension AuthClient {
         }
         let (cached, fetched): (KeySetCache.Snapshot, Bool)
         do {
-            (cached, fetched) = try await keySet.current(using: transport)
+            (cached, fetched) = try await keySet.current(
+                using: transport, now: clock.now(), maximumAgeSeconds: configuration.keySetMaximumAgeSeconds)
         } catch {
             throw AuthClientError(error)
         }
@@ -103,6 +104,9 @@ extension AuthClient {
         }
         guard configuration.keySetRefetchCooldownSeconds >= 0 else {
             throw .invalidConfiguration("keySetRefetchCooldownSeconds must not be negative")
+        }
+        guard (configuration.keySetMaximumAgeSeconds ?? 1) > 0 else {
+            throw .invalidConfiguration("keySetMaximumAgeSeconds must be positive")
         }
         if let age = configuration.maximumIDTokenAgeSeconds, age < 0 {
             throw .invalidConfiguration("maximumIDTokenAgeSeconds must not be negative")

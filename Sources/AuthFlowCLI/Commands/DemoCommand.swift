@@ -2,16 +2,18 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-/// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--mcp]`: the whole OpenID Connect login, offline against the
-/// fake provider, narrated with the real values and the RFC sections (``DemoFlow``); with `--device`, the
-/// device authorization grant (``DeviceDemoFlow``); with `--mcp`, the MCP authorization profile (``MCPDemoFlow``). Exit 0 when the flow
+/// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--mcp] [--resource-server]`: the whole OpenID Connect login,
+/// offline against the fake provider, narrated with the real values and the RFC sections (``DemoFlow``); with `--device`, the
+/// device authorization grant (``DeviceDemoFlow``); with `--mcp`, the MCP authorization profile (``MCPDemoFlow``); with
+/// `--resource-server`, the resource server's side (``ResourceServerDemoFlow``). Exit 0 when the flow
 /// went as asked: it succeeded, or it failed exactly where the chosen failure is caught.
 enum DemoCommand: CLICommand {
     static let fail = Option<String>(
         "fail", value: "STEP", help: "make one step fail, to see where it is caught",
         completion: .values(
             (DemoFlow.Failure.allCases.map(\.rawValue) + DeviceDemoFlow.Failure.allCases.map(\.rawValue)
-                + PushedAuthorizationDemoFlow.Failure.allCases.map(\.rawValue) + MCPDemoFlow.Failure.allCases.map(\.rawValue))
+                + PushedAuthorizationDemoFlow.Failure.allCases.map(\.rawValue) + MCPDemoFlow.Failure.allCases.map(\.rawValue)
+                + ResourceServerDemoFlow.Failure.allCases.map(\.rawValue))
                 .reduce(into: [String]()) {
                     if !$0.contains($1) { $0.append($1) }
                 }))
@@ -20,6 +22,8 @@ enum DemoCommand: CLICommand {
         "par", help: "a pushed authorization request (RFC 9126), client_secret_jwt, a token per resource")
     static let mcp = Flag("mcp", help: "the MCP authorization profile (RFC 9728, RFC 8414, RFC 7591, RFC 8707)")
     static let dpop = Flag("dpop", help: "a DPoP-bound login (RFC 9449) and a resource request, with nonces")
+    static let resourceServer = Flag(
+        "resource-server", help: "the resource server's side: RFC 9068 access tokens, DPoP proofs, challenges, RFC 9728")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
 
     static let spec = CommandSpec(
@@ -32,16 +36,19 @@ enum DemoCommand: CLICommand {
             a pushed authorization request, the request_uri in the browser, and a token per resource. With --mcp, the
             MCP authorization profile: the server's 401, its resource metadata, the authorization server's
             metadata, dynamic registration, and a login whose tokens are for that server only. With --dpop, a
-            DPoP-bound login and a resource request, each with its use_dpop_nonce retry.
+            DPoP-bound login and a resource request, each with its use_dpop_nonce retry. With --resource-server, the
+            other side: a protected MCP server's metadata and 401 challenge, the checks of a DPoP-bound RFC 9068
+            access token and its proof, and the refusals of a replayed proof, the token without its proof and a
+            missing scope; --fail wrong-audience, expired, stolen-token or wrong-url breaks the protected request.
             """,
-        options: [fail, device, par, mcp, dpop, rfc7636Example],
+        options: [fail, device, par, mcp, dpop, resourceServer, rfc7636Example],
         groups: [
-            .atMostOne(device, par, mcp, dpop), .atMostOne(par, rfc7636Example), .atMostOne(mcp, rfc7636Example),
-            .atMostOne(dpop, rfc7636Example),
+            .atMostOne(device, par, mcp, dpop, resourceServer), .atMostOne(par, rfc7636Example), .atMostOne(mcp, rfc7636Example),
+            .atMostOne(dpop, rfc7636Example), .atMostOne(resourceServer, rfc7636Example),
         ],
         examples: [
             "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired",
-            "demo --mcp --fail no-s256", "demo --dpop",
+            "demo --mcp --fail no-s256", "demo --dpop", "demo --resource-server", "demo --resource-server --fail stolen-token",
         ])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
@@ -55,7 +62,12 @@ enum DemoCommand: CLICommand {
         let device = arguments.isSet(Self.device)
         let failureName = arguments.value(Self.fail)
         let (text, asExpected): (String, Bool)
-        if arguments.isSet(Self.dpop) {
+        if arguments.isSet(Self.resourceServer) {
+            guard !useRFCExample, !device else { throw .usage("--resource-server goes alone (with --fail)") }
+            let flow = ResourceServerDemoFlow(
+                failure: try failure(ResourceServerDemoFlow.Failure.self, named: failureName, for: "--fail for --resource-server"))
+            (text, asExpected) = runBlocking { await flow.run() }
+        } else if arguments.isSet(Self.dpop) {
             guard !useRFCExample, !device, !arguments.isSet(Self.par), failureName == nil else { throw .usage("--dpop goes alone") }
             (text, asExpected) = runBlocking { await DPoPDemoFlow().run() }
         } else if arguments.isSet(Self.par) {

@@ -14,8 +14,16 @@ package import AuthJWT
 ///   starts a cooldown, measured on the caller's clock from its start, unless a validation it served
 ///   reports with `refetchHelped(generation:)` that it found the key; a failed refetch never helped. Within
 ///   the cooldown no refetch is made. If the clock has gone back since, the cooldown is over.
+/// - A set older than the caller's maximum age (measured from the fetch that brought it, on the caller's
+///   clock) is fetched again before use, so a key the provider removed stops verifying within that age. If
+///   that fetch fails, the older set is used (the last known good set: an outage of the provider does not
+///   refuse every token) and no fetch is tried again for `failureRetrySeconds`. A seeded set is as old as
+///   the time it was seeded with (fetched again at its first use when that is unknown). If the clock has
+///   gone back since a fetch, the set counts as old.
 /// - A fetch that fails (no response, a status other than 200, a body over `maximumBodyBytes`, a document
-///   that is not a JWK Set) leaves the cached set as it was.
+///   that is not a JWK Set) leaves the cached set as it was, and is remembered for `failureRetrySeconds`:
+///   within that time a caller with no set gets the same error without a request, so a provider that is down
+///   is not asked once per token.
 /// - Without a `jwks_uri` (a plain OAuth 2.0 server, RFC 8414 §2) there is nothing to fetch: asking for the
 ///   set throws `endpointNotAvailable("jwks_uri")` and no request is made (a seeded set is still served).
 ///
@@ -51,10 +59,17 @@ package actor KeySetCache {
     /// before it is parsed.
     package static let maximumBodyBytes = 512 * 1024
 
+    /// How long a failed fetch is remembered (5 seconds): no other fetch is started meanwhile.
+    package static let failureRetrySeconds: Int64 = 5
+
     /// The `jwks_uri`; nil when the metadata lists none.
     private let url: String?
     private let observe: @Sendable (Event) -> Void
     private var cached: Snapshot?
+    /// When the fetch that brought `cached` started (nil: seeded, or never fetched).
+    private var fetchedAt: NumericDate?
+    /// The last fetch, when it failed: its start and its error.
+    private var lastFailure: (at: NumericDate, error: AuthHTTPError)?
     /// When the last refetch that did not help started (nil: none, or the last one helped).
     private var cooldownStart: NumericDate?
     private var inFlight: Task<Result<Snapshot, AuthHTTPError>, Never>?
@@ -68,20 +83,52 @@ package actor KeySetCache {
 
     /// A cache that starts with `keys` (read from a store, `body` as stored, or configured) — for an owner
     /// that could not reach the provider, or has its keys already. A `kid` it lacks is fetched as usual.
-    package init(url: String?, cached keys: JWKSet, body: String?, observe: @escaping @Sendable (Event) -> Void = { _ in }) {
+    /// `fetchedAt` is when the keys were known to be the provider's (a store's save time); nil: unknown, so
+    /// a caller with a maximum age fetches the set at its first use.
+    package init(
+        url: String?, cached keys: JWKSet, body: String?, fetchedAt: NumericDate? = nil,
+        observe: @escaping @Sendable (Event) -> Void = { _ in }
+    ) {
         self.url = url
         self.observe = observe
         cached = Snapshot(keys: keys, generation: 1, body: body)
+        self.fetchedAt = fetchedAt
     }
 
     /// The set as last fetched (or seeded), as text.
     package var body: String? { cached?.body }
 
-    /// The cached set, fetching it (or waiting for the fetch under way) if there is none; `fetched` tells
-    /// whether this call waited for a fetch, so the set is as fresh as it can be.
-    package func current(using transport: any HTTPTransport) async throws(AuthHTTPError) -> (snapshot: Snapshot, fetched: Bool) {
-        if let cached { return (cached, false) }
-        return (try await fetch(using: transport).get(), true)
+    /// The cached set, fetching it (or waiting for the fetch under way) if there is none or it is older
+    /// than `maximumAgeSeconds` at `now` (nil: no limit); `fetched` tells whether this call waited for a
+    /// successful fetch, so the set is as fresh as it can be. An old set whose fetch fails is returned as it
+    /// is (`fetched` false); with no set, the failure is thrown, and thrown again without a request for
+    /// `failureRetrySeconds`.
+    package func current(
+        using transport: any HTTPTransport, now: NumericDate, maximumAgeSeconds: Int64?
+    ) async throws(AuthHTTPError) -> (snapshot: Snapshot, fetched: Bool) {
+        if let cached {
+            guard isOld(at: now, maximumAgeSeconds: maximumAgeSeconds), recentFailure(at: now) == nil else { return (cached, false) }
+            switch await fetch(using: transport, now: now) {
+            case .success(let fresh): return (fresh, true)
+            case .failure: return (cached, false)
+            }
+        }
+        if let failure = recentFailure(at: now) { throw failure }
+        return (try await fetch(using: transport, now: now).get(), true)
+    }
+
+    /// Whether the cached set was fetched more than `maximumAgeSeconds` before `now`, or at an unknown or
+    /// later time.
+    private func isOld(at now: NumericDate, maximumAgeSeconds: Int64?) -> Bool {
+        guard let maximumAgeSeconds else { return false }
+        guard let fetchedAt, fetchedAt <= now else { return true }
+        return fetchedAt.adding(seconds: maximumAgeSeconds) <= now
+    }
+
+    /// The error of a fetch that failed less than `failureRetrySeconds` before `now`.
+    private func recentFailure(at now: NumericDate) -> AuthHTTPError? {
+        guard let lastFailure, lastFailure.at <= now, now < lastFailure.at.adding(seconds: Self.failureRetrySeconds) else { return nil }
+        return lastFailure.error
     }
 
     /// A set to try again a token whose `kid` was not in generation `seen`: the set a fetch under way
@@ -99,8 +146,9 @@ package actor KeySetCache {
             observe(.cooldown(seconds: cooldownSeconds))
             return nil
         }
+        if let failure = recentFailure(at: now) { throw failure }
         cooldownStart = now
-        return try await fetch(using: transport).get()
+        return try await fetch(using: transport, now: now).get()
     }
 
     /// A validation found its key in generation `generation`, which a refetch brought: that refetch helped,
@@ -113,7 +161,7 @@ package actor KeySetCache {
 
     /// Joins the fetch under way or starts one. The fetch runs in its own task, so a caller that is
     /// cancelled does not cancel it for the others; it installs its result itself before anyone resumes.
-    private func fetch(using transport: any HTTPTransport) async -> Result<Snapshot, AuthHTTPError> {
+    private func fetch(using transport: any HTTPTransport, now: NumericDate) async -> Result<Snapshot, AuthHTTPError> {
         if let inFlight { return await inFlight.value }
         // Nothing to fetch, and no attempt to count: the metadata lists no `jwks_uri` (RFC 8414 §2).
         guard let url else { return .failure(.endpointNotAvailable("jwks_uri")) }
@@ -121,22 +169,25 @@ package actor KeySetCache {
         observe(.fetching(url: url, attempt: fetchCount))
         let task = Task {
             let result = await Self.download(url, using: transport)
-            return self.install(result)
+            return self.install(result, startedAt: now)
         }
         inFlight = task
         return await task.value
     }
 
-    private func install(_ result: Result<(JWKSet, String?), AuthHTTPError>) -> Result<Snapshot, AuthHTTPError> {
+    private func install(_ result: Result<(JWKSet, String?), AuthHTTPError>, startedAt: NumericDate) -> Result<Snapshot, AuthHTTPError> {
         inFlight = nil
         switch result {
         case .success(let (keys, body)):
             let snapshot = Snapshot(keys: keys, generation: (cached?.generation ?? 0) + 1, body: body)
             observe(.fetched(generation: snapshot.generation))
             cached = snapshot
+            fetchedAt = startedAt
+            lastFailure = nil
             return .success(snapshot)
         case .failure(let error):
             observe(.fetchFailed(error))
+            lastFailure = (startedAt, error)
             return .failure(error)
         }
     }

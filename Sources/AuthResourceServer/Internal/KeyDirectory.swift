@@ -25,13 +25,19 @@ actor KeyDirectory {
     }
 
     private let source: Source
+    /// How old a fetched set may be before it is fetched again (see `KeySetCache`); nil: no limit.
+    nonisolated let keySetMaximumAgeSeconds: Int64?
     private let transport: any HTTPTransport
     private let allowsInsecureLoopback: Bool
     private var discovered: [String: KeySetCache] = [:]
     private var discovering: [String: Task<Result<KeySetCache, ResourceServerError>, Never>] = [:]
     private var failures: [String: (at: Int64, error: ResourceServerError)] = [:]
 
-    init(keys: ResourceServerConfiguration.Keys, transport: any HTTPTransport, allowsInsecureLoopback: Bool) {
+    init(
+        keys: ResourceServerConfiguration.Keys, transport: any HTTPTransport, allowsInsecureLoopback: Bool,
+        keySetMaximumAgeSeconds: Int64? = 600
+    ) {
+        self.keySetMaximumAgeSeconds = keySetMaximumAgeSeconds
         switch keys {
         case .keySet(let set): source = .fixed(set)
         case .jwksURL(let url): source = .shared(url: url, cache: KeySetCache(url: url))

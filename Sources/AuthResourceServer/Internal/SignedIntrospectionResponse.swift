@@ -35,7 +35,9 @@ enum SignedIntrospectionResponse {
             keys = set
         case .cached(let cache):
             do {
-                var snapshot = try await cache.current(using: transport).snapshot
+                var snapshot = try await cache.current(
+                    using: transport, now: NumericDate(secondsSince1970: now), maximumAgeSeconds: directory.keySetMaximumAgeSeconds
+                ).snapshot
                 if let keyID = jwt.header.keyID, !snapshot.keys.keys.contains(where: { $0.keyID == keyID }),
                     let fresh = try await cache.refetch(
                         after: snapshot.generation, using: transport, now: NumericDate(secondsSince1970: now), cooldownSeconds: 60)
