@@ -70,6 +70,45 @@ struct ResourceServerMiddlewareVaporTests {
         }
     }
 
+    @Test("a DPoP-bound token with a proof for the configured origin's URL is accepted (the server listens elsewhere)")
+    func acceptsDPoPForConfiguredOrigin() async throws {
+        let token = Fixture.token(jkt: Fixture.dpopKey.thumbprint)
+        try await withApplication { app in
+            let headers: HTTPHeaders = ["Authorization": "DPoP \(token)", "DPoP": Fixture.proof(token: token)]
+            try await app.testing().test(.POST, "mcp", headers: headers) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.string == "hello alice")
+            }
+        }
+    }
+
+    @Test("a DPoP proof for the URL the server's socket sees, not the one clients use, is refused (htu)")
+    func refusesDPoPForOtherURL() async throws {
+        let token = Fixture.token(jkt: Fixture.dpopKey.thumbprint)
+        try await withApplication { app in
+            let proof = Fixture.proof(url: "http://127.0.0.1:8080/mcp", token: token)
+            try await app.testing().test(.POST, "mcp", headers: ["Authorization": "DPoP \(token)", "DPoP": proof]) { response in
+                #expect(response.status == .unauthorized)
+                // The Bearer challenge carries no error (this was no Bearer request); the DPoP one names it.
+                let dpop = response.headers[.wwwAuthenticate].first { $0.hasPrefix("DPoP") } ?? ""
+                #expect(Fixture.parameter("error", in: dpop) == "invalid_dpop_proof")
+                #expect(!response.body.string.contains("hello"))
+            }
+        }
+    }
+
+    @Test("a DPoP-bound token sent as a Bearer token is refused: a stolen token alone is useless")
+    func refusesBoundTokenAsBearer() async throws {
+        let token = Fixture.token(jkt: Fixture.dpopKey.thumbprint)
+        try await withApplication { app in
+            try await app.testing().test(.POST, "mcp", headers: ["Authorization": "Bearer \(token)"]) { response in
+                #expect(response.status == .unauthorized)
+                #expect(Fixture.parameter("error", in: response.headers.first(name: .wwwAuthenticate) ?? "") == "invalid_token")
+                #expect(!response.body.string.contains("hello"))
+            }
+        }
+    }
+
     @Test("the URL comes from the configured origin, never from the Host the client chose")
     func fixedOriginIgnoresHost() async throws {
         let app = try await Application.make(.testing)
