@@ -136,12 +136,18 @@ struct KeySetCacheFreshnessTests {
 
     static func keyIDs(_ snapshot: KeySetCache.Snapshot) -> [String?] { snapshot.keys.keys.map(\.keyID) }
 
+    /// A cache that fetched set A at `t0`, and a network that answers `next` from now on.
+    fileprivate static func primed(then next: TransportResponse) async throws -> (network: SwitchableAnswer, cache: KeySetCache) {
+        let network = SwitchableAnswer(setA)
+        let cache = KeySetCache(url: url)
+        #expect(try await cache.current(using: network, now: t0, maximumAgeSeconds: 600).fetched)
+        network.answer(next)
+        return (network, cache)
+    }
+
     @Test("a set younger than the maximum age is served as it is; at the maximum age it is fetched again before use")
     func maximumAge() async throws {
-        let network = SwitchableAnswer(Self.setA)
-        let cache = KeySetCache(url: Self.url)
-        #expect(try await cache.current(using: network, now: Self.t0, maximumAgeSeconds: 600).fetched)
-        network.answer(Self.setB)
+        let (network, cache) = try await Self.primed(then: Self.setB)
         let young = try await cache.current(using: network, now: Self.t0.adding(seconds: 599), maximumAgeSeconds: 600)
         #expect(!young.fetched)
         #expect(Self.keyIDs(young.snapshot) == ["a"])
@@ -171,10 +177,7 @@ struct KeySetCacheFreshnessTests {
 
     @Test("an old set whose fetch fails is still served, and no fetch is tried again for 5 seconds")
     func lastKnownGood() async throws {
-        let network = SwitchableAnswer(Self.setA)
-        let cache = KeySetCache(url: Self.url)
-        _ = try await cache.current(using: network, now: Self.t0, maximumAgeSeconds: 600)
-        network.answer(Self.down)
+        let (network, cache) = try await Self.primed(then: Self.down)
         let stale = try await cache.current(using: network, now: Self.t0.adding(seconds: 700), maximumAgeSeconds: 600)
         #expect(!stale.fetched)
         #expect(Self.keyIDs(stale.snapshot) == ["a"])
@@ -210,10 +213,7 @@ struct KeySetCacheFreshnessTests {
 
     @Test("a refetch for an unknown kid within 5 seconds of a failed fetch throws that failure without a request")
     func refetchAfterFailure() async throws {
-        let network = SwitchableAnswer(Self.setA)
-        let cache = KeySetCache(url: Self.url)
-        _ = try await cache.current(using: network, now: Self.t0, maximumAgeSeconds: 600)
-        network.answer(Self.down)
+        let (network, cache) = try await Self.primed(then: Self.down)
         _ = try await cache.current(using: network, now: Self.t0.adding(seconds: 600), maximumAgeSeconds: 600)
         #expect(network.count == 2)
         await #expect(throws: AuthHTTPError.self) {
@@ -247,10 +247,7 @@ struct KeySetCacheFreshnessTests {
 
     @Test("a clock gone back since the fetch makes the set old: it is fetched again")
     func clockWentBack() async throws {
-        let network = SwitchableAnswer(Self.setA)
-        let cache = KeySetCache(url: Self.url)
-        _ = try await cache.current(using: network, now: Self.t0, maximumAgeSeconds: 600)
-        network.answer(Self.setB)
+        let (network, cache) = try await Self.primed(then: Self.setB)
         let back = try await cache.current(using: network, now: Self.t0.adding(seconds: -3600), maximumAgeSeconds: 600)
         #expect(back.fetched)
         #expect(Self.keyIDs(back.snapshot) == ["b"])
