@@ -29,6 +29,9 @@ let package = Package(
                 .product(name: "AuthCallback", package: "AuthFlow"),
                 .product(name: "AuthClient", package: "AuthFlow"),
                 .product(name: "AuthCredentials", package: "AuthFlow"),
+                .product(name: "AuthDPoP", package: "AuthFlow"),
+                .product(name: "AuthHTTP", package: "AuthFlow"),
+                .product(name: "AuthResourceServer", package: "AuthFlow"),
                 .product(name: "AuthTesting", package: "AuthFlow"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -39,9 +42,15 @@ let package = Package(
         ),
         // The benchmark gate's counter: perf_event_open, or callgrind's client requests under valgrind.
         .target(name: "InstructionCounter"),
+        // The memory section's allocation counter: a shared library the benchmark preloads into a child of its
+        // own (LD_PRELOAD), never linked, so the other rows run on the plain allocator.
+        .target(name: "AllocationCounter"),
     ],
     swiftLanguageModes: [.v6]
 )
 
 let executableName = "authflow-benchmarks"
-package.products = [.executable(name: executableName, targets: ["AuthFlowBenchmarks"])]
+package.products = [
+    .executable(name: executableName, targets: ["AuthFlowBenchmarks"]),
+    .library(name: "AuthFlowAllocationCounter", type: .dynamic, targets: ["AllocationCounter"]),
+]

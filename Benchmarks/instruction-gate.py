@@ -4,7 +4,7 @@
 """The benchmark gate's comparison (.ci/benchmark-gate): each row's instructions per operation against its
 committed baseline in Benchmarks/instructions.json, within a tolerance (10%).
 
-    instruction-gate.py COUNTS BASELINES [--callgrind DIR] [--update]
+    instruction-gate.py COUNTS BASELINES [--callgrind DIR] [--update | --add-missing]
 
 COUNTS is what `authflow-benchmarks --instructions` wrote. With perf its counts are in it; with callgrind they
 are in DIR, one dump per counted stretch, described `ours:ROW` / `peer:ROW`, each the total of the row's fixed
@@ -12,7 +12,9 @@ iterations (divided here by the iterations COUNTS gives). Baselines are kept per
 slightly different instructions natively and under valgrind (glibc picks its string functions by CPUID).
 A row more than 10% over its baseline fails (a regression); more than 10% under also fails, so that the
 baseline follows an improvement and a later 2x regression cannot hide in the gap (--update writes the
-counts as the new baselines: commit them with the change that moved them). Exit status 1 on any failure.
+counts as the new baselines: commit them with the change that moved them; --add-missing writes baselines for
+the rows that have none and leaves every other baseline as it is, for a change that only adds rows).
+Exit status 1 on any failure.
 """
 import glob
 import json
@@ -38,6 +40,7 @@ def callgrind_counts(directory):
 def main(argv):
     arguments = [a for a in argv if not a.startswith("--")]
     update = "--update" in argv
+    add_missing = "--add-missing" in argv
     directory = argv[argv.index("--callgrind") + 1] if "--callgrind" in argv else None
     if directory in arguments:
         arguments.remove(directory)
@@ -63,6 +66,16 @@ def main(argv):
             out.write("\n")
         print(f"instruction-gate: {len(rows)} {tool} baselines written to {baselines_path}")
         return 0
+    if add_missing:
+        added = {row["name"]: int(row["authflow"]) for row in rows if row["name"] not in table and row["authflow"] > 0}
+        table.update(added)
+        baselines[tool] = dict(sorted(table.items()))
+        with open(baselines_path, "w", encoding="utf-8") as out:
+            json.dump(baselines, out, indent=2, sort_keys=True, ensure_ascii=False)
+            out.write("\n")
+        for name, count in sorted(added.items()):
+            print(f"instruction-gate: added {name}: {count:,}")
+        print(f"instruction-gate: {len(added)} new {tool} baselines written to {baselines_path}; the others kept")
     failures = []
     print(f"{'row':48} {'baseline':>12} {'now':>12} {'change':>8}  {'vs peer':>8}")
     seen = set()
@@ -77,7 +90,7 @@ def main(argv):
             print(f"FAIL {name:43} {'':>12} {'none':>12}")
             continue
         if base is None:
-            failures.append(f"{name}: no {tool} baseline in {baselines_path} (run .ci/benchmark-gate --update)")
+            failures.append(f"{name}: no {tool} baseline in {baselines_path} (a new row: .ci/benchmark-gate --add-missing)")
             print(f"FAIL {name:43} {'none':>12} {now:12,.0f}")
             continue
         change = now / base - 1

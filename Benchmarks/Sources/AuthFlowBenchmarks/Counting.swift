@@ -60,6 +60,26 @@ enum Counting {
         return Double(total) / Double(iterations)
     }
 
+    /// An AuthFlow side that is `async` but does not suspend (an `await` on a value type, an idle actor): the
+    /// hardware counter counts the thread it was started on, so each call is checked to end on that thread;
+    /// if one ever does not, the count is 0 and the gate fails the row ("no count") rather than report part
+    /// of the work. callgrind counts every thread and needs no check.
+    static func countOnOneThread(_ label: String, iterations: Int, doubled: Bool, _ body: () async -> Void) async -> Double {
+        await body()
+        await body()
+        let thread = pthread_self()
+        var stayed = true
+        authflow_counter_start()
+        for _ in 0..<iterations {
+            await body()
+            if doubled { await body() }
+            stayed = stayed && pthread_equal(thread, pthread_self()) != 0
+        }
+        let total = label.withCString { authflow_counter_stop($0) }
+        guard stayed || mode == 2 else { return 0 }
+        return Double(total) / Double(iterations)
+    }
+
     static func isSlowedDown(_ name: String, settings: Settings) -> Bool {
         guard let pattern = settings.slowdown else { return false }
         return pattern == "all" || name.contains(pattern)

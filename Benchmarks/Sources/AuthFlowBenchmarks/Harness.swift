@@ -197,3 +197,56 @@ func compareAsync(
         peer: peer
     )
 }
+
+/// `compareAsync` for an AuthFlow side that is `async` too (the DPoP verifier's replay cache, the resource
+/// server's cached key set). Both sides are timed in the same loop shape, so neither pays for the other's.
+func compareBothAsync(
+    _ name: String,
+    bytes: Int,
+    peer: String,
+    settings: Settings,
+    ours: () async -> Void,
+    theirs: () async -> Void
+) async -> Comparison {
+    if settings.counting {
+        let iterations = Counting.iterations(bytes: bytes)
+        let ours = await Counting.countOnOneThread(
+            "ours:\(name)", iterations: iterations, doubled: Counting.isSlowedDown(name, settings: settings), ours)
+        // A peer that stays on its thread (no actor of its own) is counted too; one that hops counts 0, as in
+        // `compareAsync`.
+        let peerCount = await Counting.countOnOneThread("peer:\(name)", iterations: iterations, doubled: false, theirs)
+        return Comparison(
+            name: name, ours: Measurement(nanosecondsPerOperation: ours, bytesPerOperation: bytes),
+            theirs: Measurement(nanosecondsPerOperation: peerCount, bytesPerOperation: bytes), peer: peer)
+    }
+    let clock = ContinuousClock()
+    func time(_ body: () async -> Void, _ count: Int) async -> Duration {
+        let start = clock.now
+        for _ in 0..<count { await body() }
+        return clock.now - start
+    }
+    func iterations(_ body: () async -> Void) async -> Int {
+        var count = 1
+        while true {
+            let elapsed = await time(body, count)
+            if elapsed >= settings.sampleDuration / 4 || count >= 1 << 28 {
+                return max(1, Int(settings.sampleDuration / max(elapsed / count, .nanoseconds(1))))
+            }
+            count *= 4
+        }
+    }
+    let oursCount = await iterations(ours)
+    let theirsCount = await iterations(theirs)
+    var oursSamples: [Double] = []
+    var theirsSamples: [Double] = []
+    for _ in 0..<settings.samples {
+        oursSamples.append(nanoseconds(await time(ours, oursCount)) / Double(oursCount))
+        theirsSamples.append(nanoseconds(await time(theirs, theirsCount)) / Double(theirsCount))
+    }
+    return Comparison(
+        name: name,
+        ours: Measurement(nanosecondsPerOperation: median(oursSamples), bytesPerOperation: bytes),
+        theirs: Measurement(nanosecondsPerOperation: median(theirsSamples), bytesPerOperation: bytes),
+        peer: peer
+    )
+}

@@ -6,7 +6,10 @@ import Foundation
 
 /// The command line: `--quick`, `--only SECTION`, `--json FILE`, `--gate FILE`, `--help`.
 struct Options {
-    static let sections = ["digest", "base64url", "pkce", "idtoken", "signature", "signing", "callback", "forms", "hostile", "login"]
+    static let sections = [
+        "digest", "base64url", "pkce", "idtoken", "signature", "signing", "callback", "forms", "resourceserver", "memory", "hostile",
+        "login",
+    ]
 
     static let help = """
         authflow-benchmarks: AuthFlow's primitives side by side with their peers, in one release run.
@@ -27,6 +30,7 @@ struct Options {
           --inject-slowdown ROW
                            with --instructions: the rows whose name contains ROW (all: every row) do their
                            work twice, a deliberate 2× slowdown the gate must fail on
+          --validations N  the memory section's access-token validations (default 1,000,000; --quick 5,000)
           --help           this text
 
         ratio = time(AuthFlow) / time(peer), both measured in the same process in alternating batches:
@@ -39,6 +43,8 @@ struct Options {
     var jsonPath: String?
     var gatePath: String?
     var countsPath: String?
+    /// `--validations N`: how many access tokens the memory section validates.
+    var validations: Int?
 
     /// Parses the arguments, or prints why not and exits with status 2 (`--help`: prints and exits 0).
     static func parse(_ arguments: [String]) -> Options {
@@ -71,6 +77,9 @@ struct Options {
             case "--instructions":
                 options.countsPath = value(of: "--instructions")
                 options.settings.counting = true
+            case "--validations":
+                guard let count = Int(value(of: "--validations")), count > 0 else { fail("--validations needs a positive count") }
+                options.validations = count
             case "--inject-slowdown":
                 options.settings.slowdown = value(of: "--inject-slowdown")
             default:

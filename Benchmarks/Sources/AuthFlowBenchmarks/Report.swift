@@ -9,6 +9,9 @@ nonisolated(unsafe) var recordedRows: [(section: String, row: Comparison)] = []
 /// Login throughputs (no peer, so no ratio and no gate).
 nonisolated(unsafe) var recordedLogins: [(name: String, nanosecondsPerLogin: Double)] = []
 
+/// The memory section's figures (one dictionary per measured case, as MemoryBenchmark.Figures writes them).
+nonisolated(unsafe) var recordedMemory: [[String: Any]] = []
+
 /// Rows that could not be measured because their peer could not run (`openssl` missing or killed at its
 /// deadline), with the reason: printed, written to the JSON, and never a gate failure.
 nonisolated(unsafe) var skippedRows: [(name: String, reason: String)] = []
@@ -43,7 +46,7 @@ func writeJSON(to path: String, settings: Settings, quick: Bool) throws {
     let skipped: [[String: Any]] = skippedRows.map { ["name": $0.name, "reason": $0.reason] }
     let document: [String: Any] = [
         "settings": ["quick": quick, "samples": settings.samples, "sample_ms": nanoseconds(settings.sampleDuration) / 1e6],
-        "rows": rows, "logins": logins, "skipped": skipped,
+        "rows": rows, "logins": logins, "skipped": skipped, "memory": recordedMemory,
     ]
     let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
     try data.write(to: URL(fileURLWithPath: path))

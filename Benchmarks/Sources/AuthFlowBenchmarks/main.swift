@@ -25,7 +25,7 @@ if settings.counting && Counting.open() == 0 {
 }
 
 /// Sections with no peer to compare with (or only timing to report) are not counted.
-let uncounted: Set<String> = ["hostile", "login"]
+let uncounted: Set<String> = ["hostile", "login", "memory"]
 
 func section(_ name: String, _ body: () async -> Void) async {
     if settings.counting && uncounted.contains(name) { return }
@@ -222,6 +222,17 @@ await section("forms") {
     table(
         "forms", "Large form data, 1 KB to 5 MB (AuthCallback; peer: Foundation URLComponents)",
         FormDecodingBenchmark.run(settings: settings))
+}
+await section("resourceserver") {
+    let accessRows = await AccessTokenBenchmark.run(settings: settings)
+    table(
+        "resourceserver",
+        "Resource server: RFC 9068 access tokens and DPoP proofs (AuthResourceServer, AuthDPoP, AuthJWT; peers: vapor/jwt-kit, swift-crypto + JSONDecoder)",
+        accessRows + (await DPoPVerifierBenchmark.run(settings: settings)))
+    if !settings.counting { AccessTokenBenchmark.printThroughput(accessRows) }
+}
+await section("memory") {
+    await MemoryBenchmark.run(validations: options.validations ?? (options.isQuick ? 5_000 : 1_000_000), quick: options.isQuick)
 }
 await section("hostile") {
     HostileInputBenchmark.run(settings: settings)

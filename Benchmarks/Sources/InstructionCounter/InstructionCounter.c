@@ -5,6 +5,9 @@
 #include "InstructionCounter.h"
 
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <unistd.h>
 
 #if defined(__linux__)
@@ -91,4 +94,12 @@ uint64_t authflow_counter_stop(const char *label) {
     }
     (void)label;
     return count;
+}
+
+uint64_t authflow_heap_in_use(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    return (uint64_t)mallinfo2().uordblks;
+#else
+    return 0;
+#endif
 }

@@ -17,4 +17,7 @@ void authflow_counter_start(void);
 /// Stops counting; returns the count (perf), or 0 after dumping it as `label` (callgrind).
 uint64_t authflow_counter_stop(const char *label);
 
+/// Bytes of heap in use (glibc's mallinfo2 `uordblks`), for the memory section; 0 where it is not known.
+uint64_t authflow_heap_in_use(void);
+
 #endif
