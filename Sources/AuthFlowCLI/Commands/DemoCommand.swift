@@ -18,7 +18,8 @@ enum DemoCommand: CLICommand {
     static let device = Flag("device", help: "the device authorization grant (RFC 8628) instead of the code flow")
     static let par = Flag(
         "par", help: "a pushed authorization request (RFC 9126), client_secret_jwt, a token per resource")
-    static let mcp = Flag("mcp", help: "the MCP authorization profile (RFC 9728, RFC 8414, RFC 7591, RFC 8707)")
+    static let mcp = Flag(
+        "mcp", help: "the MCP authorization profile, 2025-11-25 (RFC 9728, RFC 8414, client ID metadata documents, RFC 8707, step-up)")
     static let dpop = Flag("dpop", help: "a DPoP-bound login (RFC 9449) and a resource request, with nonces")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
 
@@ -31,7 +32,9 @@ enum DemoCommand: CLICommand {
             went as asked. With --device, the device grant: the user code, each poll and its answer. With --par,
             a pushed authorization request, the request_uri in the browser, and a token per resource. With --mcp, the
             MCP authorization profile: the server's 401, its resource metadata, the authorization server's
-            metadata, dynamic registration, and a login whose tokens are for that server only. With --dpop, a
+            metadata, the client's metadata document as its client_id (dynamic registration where that is not
+            supported), a login whose tokens are for that server only, and a scope step-up after a 403
+            insufficient_scope. With --dpop, a
             DPoP-bound login and a resource request, each with its use_dpop_nonce retry.
             """,
         options: [fail, device, par, mcp, dpop, rfc7636Example],
@@ -41,7 +44,7 @@ enum DemoCommand: CLICommand {
         ],
         examples: [
             "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired",
-            "demo --mcp --fail no-s256", "demo --dpop",
+            "demo --mcp --fail no-s256", "demo --mcp --fail step-up-refused", "demo --dpop",
         ])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
