@@ -90,4 +90,13 @@ struct ClientIDMetadataDocumentTests {
             try await ClientIDMetadataDocument.fetch(from: examples.client_metadata_document_url, transport: host)
         }
     }
+
+    @Test("a client_id URL is accepted exactly when the MCP Python SDK's is_valid_client_metadata_url accepts it")
+    func agreesWithTheSDK() throws {
+        for vector in try MCPSDKClientIDURLs.load().cases {
+            let accepted =
+                (try? ClientIDMetadataDocument(clientID: vector.url, clientName: "A", redirectURIs: ["http://127.0.0.1:1/cb"])) != nil
+            #expect(accepted == vector.valid, "\(vector.url)")
+        }
+    }
 }

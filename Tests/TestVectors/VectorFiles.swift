@@ -288,6 +288,20 @@ public struct MCPAuthorizationExamples: Decodable, Sendable {
     }
 }
 
+/// `Python/mcp-sdk-client-id-urls.json`: URLs and whether the MCP Python SDK's `is_valid_client_metadata_url`
+/// accepts them as a Client ID Metadata Document `client_id` (https with a non-root path).
+public struct MCPSDKClientIDURLs: Decodable, Sendable {
+    public struct Case: Decodable, Sendable {
+        public let url: String
+        public let valid: Bool
+    }
+    public let cases: [Case]
+
+    public static func load() throws -> MCPSDKClientIDURLs {
+        try Vectors.json("Python/mcp-sdk-client-id-urls.json")
+    }
+}
+
 /// Python/rsa-crt-powers.json: modular powers and reductions modulo the primes of AuthTesting's RSA test
 /// key, by Python's `pow()` and `%` (generate_rsa_crt.py), for the test signer's CRT arithmetic.
 public struct RSACRTVectors: Decodable, Sendable {
