@@ -35,6 +35,7 @@ extension MCPAuthorization {
         _ request: TransportRequest, as user: User, stepUpWith userAgent: some UserAgent, using generator: inout some RandomNumberGenerator
     ) async throws(AuthClientError) -> TransportResponse {
         var steppedUp: Set<Set<String>> = []
+        var user = user
         while true {
             let challenged: [String]
             do {
@@ -50,7 +51,8 @@ extension MCPAuthorization {
             }
             var options = AuthorizationRequest.Options(extraScopes: union.map(Scope.init(rawValue:)))
             options.resources = [resource]
-            _ = try await client.login(with: userAgent, options: options, using: &generator)
+            // The retry goes as the user the step-up signed in: the same object for the same account.
+            user = try await client.login(with: userAgent, options: options, using: &generator)
         }
     }
 
