@@ -19,8 +19,14 @@ written here (the example is not shipped in the package), on one port.
 The authorize step needs no human: the provider approves at once for the user "alice" and redirects to the
 client's redirect URI with the code and state, as the .ci/fake-browser-* scripts' users would.
 
+With MCP_SDK_REQUIRED_SCOPES="user files" (space-separated; default "user") the MCP server requires those
+scopes, lists them as its RFC 9728 `scopes_supported`, and registers clients with all of them: a token for
+"user" alone gets the SDK's 403 `insufficient_scope`, which names the missing scope only in
+`error_description` — what the scope step-up of MCPSDKInteropTests runs against.
+
 Usage: mcp-sdk-provider.py PORT   (serves http://127.0.0.1:PORT; logs to stderr)
 """
+import os
 import secrets
 import sys
 import time
@@ -39,6 +45,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
 
 SCOPE = "user"
+REQUIRED_SCOPES = os.environ.get("MCP_SDK_REQUIRED_SCOPES", SCOPE).split()
 CODE_LIFETIME = 300
 TOKEN_LIFETIME = 3600
 
@@ -122,8 +129,9 @@ def main() -> None:
         auth=AuthSettings(
             issuer_url=issuer,
             resource_server_url=issuer + "/mcp",
-            required_scopes=[SCOPE],
-            client_registration_options=ClientRegistrationOptions(enabled=True, valid_scopes=[SCOPE], default_scopes=[SCOPE]),
+            required_scopes=REQUIRED_SCOPES,
+            client_registration_options=ClientRegistrationOptions(
+                enabled=True, valid_scopes=REQUIRED_SCOPES, default_scopes=REQUIRED_SCOPES),
             revocation_options=RevocationOptions(enabled=True),
             validate_token_resource=True,
         ),

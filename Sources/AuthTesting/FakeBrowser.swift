@@ -25,6 +25,7 @@ public struct FakeBrowser: UserAgent {
     public var requiresPresentationContext: Bool { false }
 
     public func present(_ request: UserAgentRequest) async throws(AuthSessionError) -> Redirect {
+        await provider.resolveClientMetadataDocument(forAuthorizationURL: request.url)
         let location = try provider.authorize(request.url, as: authorization)
         if let deliverToApp {
             deliverToApp(location)

@@ -43,8 +43,16 @@ extension FakeOpenIDProvider {
         case (.userinfo, .get), (.userinfo, .post): return userinfo(request)
         case (.revocation, .post): return revoke(request)
         case (.deviceAuthorization, .post): return authorizeDevice(request)
-        case (.authorization, .get): return authorizationPage(request)
-        case (.authorization, .post): return submitAuthorizationPage(request)
+        case (.authorization, .get):
+            if let url = try? URI(parsing: request.url) { await resolveClientMetadataDocument(forAuthorizationURL: url) }
+            return authorizationPage(request)
+        case (.authorization, .post):
+            if let query = (try? FormParameter.parse(request.body))?.first(where: { $0.name == "query" })?.value,
+                let url = try? URI(parsing: url(of: .authorization) + "?" + query)
+            {
+                await resolveClientMetadataDocument(forAuthorizationURL: url)
+            }
+            return submitAuthorizationPage(request)
         case (.deviceVerification, .get): return deviceVerificationPage(request)
         case (.deviceVerification, .post): return submitDeviceVerificationPage(request)
         case (.endSession, .get): return TransportResponse(status: 200)
@@ -80,6 +88,7 @@ extension FakeOpenIDProvider {
             "pushed_authorization_request_endpoint": .string(url(of: .pushedAuthorization)),
             "require_pushed_authorization_requests": .bool(configuration.requiresPushedAuthorizationRequests),
             "dpop_signing_alg_values_supported": ["ES256"],
+            "client_id_metadata_document_supported": configuration.supportsClientIDMetadataDocuments ? true : .null,
         ]
     }
 
@@ -111,6 +120,7 @@ extension FakeOpenIDProvider {
             "response_types_supported": ["code"],
             "code_challenge_methods_supported": configuration.advertisesS256 ? ["S256"] : .null,
             "registration_endpoint": configuration.registration == .disabled ? .null : .string(url(of: .registration)),
+            "client_id_metadata_document_supported": configuration.supportsClientIDMetadataDocuments ? true : .null,
         ]
     }
 
@@ -402,7 +412,10 @@ extension FakeOpenIDProvider {
 
     // MARK: Userinfo (OpenID Connect Core §5.3), revocation (RFC 7009)
 
-    private func userinfo(_ request: TransportRequest) -> TransportResponse {
+    /// The live grant behind the request's access token, or the refusal of its DPoP proof (RFC 9449 §7.1: a
+    /// bound token needs the DPoP scheme and a proof of its key with `ath`; a Bearer token is not accepted
+    /// with the DPoP scheme, nor without one when DPoP is required). Both nil: no usable token.
+    func authorizedGrant(_ request: TransportRequest) -> (grant: ProviderState.TokenGrant?, refusal: DPoPRefusal?) {
         let now = clock.now().secondsSince1970
         var refusal: DPoPRefusal? = nil
         let grant: ProviderState.TokenGrant? = state.withLock { state in
@@ -411,8 +424,6 @@ extension FakeOpenIDProvider {
             guard isDPoP || header.hasPrefix("Bearer "), let grant = state.accessTokens[String(header.dropFirst(isDPoP ? 5 : 7))],
                 now + state.skew < grant.expiresAt
             else { return nil }
-            // RFC 9449 §7.1: a bound token needs the DPoP scheme and a proof of its key with `ath`; a Bearer
-            // token is not accepted with the DPoP scheme here, nor without one when DPoP is required.
             guard let bound = grant.jkt else { return isDPoP || configuration.requiresDPoP ? nil : grant }
             guard isDPoP else { return nil }
             switch verifyDPoPProof(request, accessToken: String(header.dropFirst(5)), state: &state, now: now) {
@@ -423,6 +434,11 @@ extension FakeOpenIDProvider {
             }
             return nil
         }
+        return (grant, refusal)
+    }
+
+    private func userinfo(_ request: TransportRequest) -> TransportResponse {
+        let (grant, refusal) = authorizedGrant(request)
         if let refusal { return resourceRefusal(refusal) }
         guard let grant else {
             // RFC 6750 §3.1.

@@ -137,13 +137,4 @@ extension FakeOpenIDProvider {
         while path.hasSuffix("/") { path = path.dropLast() }
         return (String(url[..<slash]), String(path))
     }
-
-    /// The grant behind a live access token (for ``FakeProtectedResource``): nil when unknown or expired.
-    func liveGrant(forAccessToken token: String) -> ProviderState.TokenGrant? {
-        let now = clock.now().secondsSince1970
-        return state.withLock { state in
-            guard let grant = state.accessTokens[token], now + state.skew < grant.expiresAt else { return nil }
-            return grant
-        }
-    }
 }

@@ -119,6 +119,19 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         /// metadata.jwksURI   // nil
         /// ```
         public var supportsOpenIDConnect = true
+        /// Whether the provider takes an https URL as `client_id` and fetches the client's metadata document
+        /// from it (draft-ietf-oauth-client-id-metadata-document, MCP 2025-11-25): its metadata then says
+        /// `client_id_metadata_document_supported: true`. The documents come through ``clientMetadataDocumentHost``.
+        ///
+        /// ```swift
+        /// var configuration = FakeOpenIDProvider.Configuration()
+        /// configuration.supportsClientIDMetadataDocuments = true
+        /// configuration.clientMetadataDocumentHost = ScriptedTransport(...)   // serves the client's document
+        /// ```
+        public var supportsClientIDMetadataDocuments = false
+        /// The transport the provider fetches client ID metadata documents with (the app's hosting, in a
+        /// test); nil: none can be fetched.
+        public var clientMetadataDocumentHost: (any HTTPTransport)? = nil
 
         public init() {}
     }

@@ -21,7 +21,8 @@ public import AuthJSON
 /// ```
 ///
 /// Switches make each check fail: a metadata document for another resource, no `resource_metadata` in the
-/// challenge, other authorization servers, no metadata at all.
+/// challenge, other authorization servers, no metadata at all; ``Configuration/requiredScopes`` makes it
+/// answer 403 `insufficient_scope` to a token without them. DPoP-bound tokens are taken with their proof.
 public final class FakeProtectedResource: HTTPTransport, Sendable {
     /// How the resource is set up.
     public struct Configuration: Sendable {
@@ -37,6 +38,12 @@ public final class FakeProtectedResource: HTTPTransport, Sendable {
         public var sendsResourceMetadataInChallenge = true
         /// Whether the metadata is served at all (else 404).
         public var servesMetadata = true
+        /// The scopes a token's grant must have; a token without one of them gets 403 `insufficient_scope`
+        /// (RFC 6750 §3.1, MCP 2025-11-25 "Runtime Insufficient Scope Errors"). Empty: any scope.
+        public var requiredScopes: [String] = []
+        /// Whether that 403 names the scopes in `scope` (the MCP specification's SHOULD); false: only in
+        /// `error_description` (`Required scope: …`), as the MCP Python SDK's bearer middleware answers.
+        public var namesRequiredScopes = true
 
         /// A resource at `resource` (default `https://mcp.authflow.test/mcp`).
         public init(resource: String = "https://mcp.authflow.test/mcp") {
@@ -79,14 +86,31 @@ public final class FakeProtectedResource: HTTPTransport, Sendable {
             return FakeOpenIDProvider.json(200, metadataDocument)
         }
         guard path == configuration.resource else { return try await provider.send(request) }
-        let presented = request.header("Authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        guard let presented else { return challenge(error: nil) }
-        guard let grant = provider.liveGrant(forAccessToken: presented) else { return challenge(error: "the access token is not valid") }
+        guard request.header("Authorization") != nil else { return challenge(error: nil) }
+        // A Bearer token, or a DPoP-bound one with its proof (RFC 9449 §7.1), as the provider's own resource takes them.
+        let (grant, refusal) = provider.authorizedGrant(request)
+        if let refusal { return provider.resourceRefusal(refusal) }
+        guard let grant else { return challenge(error: "the access token is not valid") }
         guard grant.audience.contains(configuration.resource) else {
             // RFC 8707 §2: a token for another resource (or for none) is not for this one.
             return challenge(error: "the access token is not for this resource")
         }
+        let granted = grant.scope.split(separator: " ").map(String.init)
+        if let missing = configuration.requiredScopes.first(where: { !granted.contains($0) }) {
+            return insufficientScope(missing: missing)
+        }
         return FakeOpenIDProvider.json(200, ["resource": .string(configuration.resource), "sub": .string(grant.subject)])
+    }
+
+    /// 403 `insufficient_scope` with `resource_metadata`, and the required scopes in `scope` or — like the MCP
+    /// Python SDK — only the first missing one in `error_description`.
+    private func insufficientScope(missing: String) -> TransportResponse {
+        var parameters = [#"error="insufficient_scope""#, #"error_description="Required scope: \#(missing)""#]
+        if configuration.namesRequiredScopes { parameters.append("scope=\"\(configuration.requiredScopes.joined(separator: " "))\"") }
+        parameters.append("resource_metadata=\"\(metadataURL)\"")
+        var response = TransportResponse(status: 403)
+        response.headerFields.append(HeaderField(name: "WWW-Authenticate", value: "Bearer " + parameters.joined(separator: ", ")))
+        return response
     }
 
     /// 401 with the Bearer challenge (RFC 6750 §3; `error="invalid_token"` when a token was presented).

@@ -53,6 +53,14 @@ extension AuthClientError: LocalizedError {
             "The server publishes no signing keys (an OAuth 2.0 server without OpenID Connect): leave openid out of the scopes."
         case .clientIssuerMismatch:
             "Set clientID, clientIssuer and clientAuthentication for the authorization server the MCP server names, or leave clientID nil to register dynamically."
+        case .clientIDMetadataDocumentUnsupported:
+            "Configure a client id registered at that authorization server (clientID, clientIssuer), or use a server that supports client ID metadata documents or dynamic registration."
+        case .clientMetadataDocumentMismatch:
+            "Serve the client ID metadata document at the URL its client_id names, exactly (scheme, host, path, no trailing slash)."
+        case .noAcceptableAuthorizationServer:
+            "Add the MCP server's authorization server to authorizationServerPreference, or configure a client for it."
+        case .stepUpRefused:
+            "The server still refuses the scopes it asked for: check what the user consented to, or ask the server's operator which scope the tool needs."
         case .resourceTokenUnavailable:
             "Sign in with the resource in ClientConfiguration.resources, and with a scope that gives a refresh token."
         default: nil

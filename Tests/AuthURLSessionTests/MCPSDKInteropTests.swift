@@ -12,6 +12,8 @@ import Testing
 
 /// The MCP server's URL, from the environment; nil skips the suite.
 let mcpSDKInteropURL = ProcessInfo.processInfo.environment["AUTHFLOW_MCP_SDK_URL"]
+/// A second SDK server whose MCP endpoint requires the scopes "user files" (`MCP_SDK_REQUIRED_SCOPES`).
+let mcpSDKStepUpURL = ProcessInfo.processInfo.environment["AUTHFLOW_MCP_SDK_STEP_UP_URL"]
 
 /// `MCPAuthorization` against a peer nobody here wrote: the reference MCP Python SDK (PyPI `mcp`), whose
 /// own auth routes and MCP server `.ci/interop-mcp` serves on 127.0.0.1 with `.ci/mcp-sdk-provider.py` — an
@@ -21,6 +23,8 @@ let mcpSDKInteropURL = ProcessInfo.processInfo.environment["AUTHFLOW_MCP_SDK_URL
 ///
 /// - `AUTHFLOW_MCP_SDK_URL` — the MCP endpoint, `http://127.0.0.1:PORT/mcp`; the authorization server is
 ///   `http://127.0.0.1:PORT`, and approves every authorization at once for the user "alice".
+/// - `AUTHFLOW_MCP_SDK_STEP_UP_URL` — the same, from a server whose MCP endpoint requires "user files" and
+///   answers a token for "user" alone with the SDK's 403 `insufficient_scope` (scope in `error_description` only).
 ///
 /// Without the variable the suite is skipped (plain `swift test` is offline).
 @Suite("MCP authorization interop with the MCP Python SDK", .enabled(if: mcpSDKInteropURL != nil), .serialized)
@@ -56,6 +60,16 @@ struct MCPSDKInteropTests {
         var options = options ?? MCPAuthorization.Options(redirectURI: Self.redirectURI, clientName: "AuthFlow interop")
         options.allowsInsecureLoopback = true
         return try await MCPAuthorization.discover(serverURL: Self.serverURL, options: options, transport: transport, store: store)
+    }
+
+    /// A `tools/list` request as the Streamable HTTP transport sends it (the token is added by the sender).
+    static func toolsList(_ url: String) -> TransportRequest {
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#
+        var request = TransportRequest(method: .post, url: url, body: Array(body.utf8))
+        request.setHeader("Content-Type", "application/json")
+        request.setHeader("Accept", "application/json, text/event-stream")
+        request.setHeader("MCP-Protocol-Version", "2025-06-18")
+        return request
     }
 
     /// An MCP `initialize` request to the server with `accessToken`, as the Streamable HTTP transport sends it.
@@ -142,5 +156,34 @@ struct MCPSDKInteropTests {
         request.setHeader("Accept", "application/json, text/event-stream")
         request.setHeader("MCP-Protocol-Version", "2025-06-18")
         #expect(try await user.send(request).status == 200)
+    }
+
+    @Test("with a metadata document URL, the SDK's server (no client_id_metadata_document_supported) gets a dynamic registration")
+    func metadataDocumentFallback() async throws {
+        var options = MCPAuthorization.Options(redirectURI: Self.redirectURI, clientName: "AuthFlow interop (CIMD)")
+        options.clientIDMetadataDocumentURL = "https://agent.authflow.test/oauth/client.json"
+        let mcp = try await discover(options)
+        #expect(!mcp.authorizationServer.supportsClientIDMetadataDocuments)
+        #expect(mcp.registeredNow)
+        #expect(mcp.client.configuration.clientID == mcp.registration?.clientID)
+    }
+
+    @Test("the SDK's 403 insufficient_scope (scope only in error_description) is stepped up to its scopes_supported, in one call")
+    func scopeStepUp() async throws {
+        let url = try #require(mcpSDKStepUpURL, "AUTHFLOW_MCP_SDK_STEP_UP_URL is not set")
+        var options = MCPAuthorization.Options(redirectURI: Self.redirectURI, clientName: "AuthFlow interop (step-up)")
+        options.allowsInsecureLoopback = true
+        options.scopes = [Scope(rawValue: "user")]
+        let mcp = try await MCPAuthorization.discover(serverURL: url, options: options, transport: transport)
+        #expect(mcp.resourceMetadata.scopesSupported == ["user", "files"])
+        let browser = AutoApproval(transport: transport)
+        let user = try await mcp.login(with: browser)
+        #expect(try await user.validTokens().scopes == ["user"])
+        await #expect(throws: AuthClientError.insufficientScope(scope: [])) { try await user.send(Self.toolsList(url)) }
+        let answer = try await mcp.send(Self.toolsList(url), as: user, stepUpWith: browser)
+        #expect(answer.status == 200)
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("whoami"))
+        #expect(try await user.validTokens().scopes == ["user", "files"])
+        #expect(try await user.send(Self.toolsList(url)).status == 200)
     }
 }

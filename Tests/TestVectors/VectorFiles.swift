@@ -268,6 +268,40 @@ public struct DiscoveryRegistrationExamples: Decodable, Sendable {
     }
 }
 
+/// `RFC/mcp-2025-11-25-examples.json`: the MCP authorization specification 2025-11-25's example Client ID
+/// Metadata Document and `WWW-Authenticate` examples, and the 403 the MCP Python SDK's bearer middleware sends
+/// (scope only in `error_description`), transcribed.
+public struct MCPAuthorizationExamples: Decodable, Sendable {
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public let client_metadata_document_url: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public let client_metadata_document: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public let insufficient_scope_challenge: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public let scope_guidance_challenge: String
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    public let mcp_sdk_insufficient_scope_challenge: String
+
+    public static func load() throws -> MCPAuthorizationExamples {
+        try Vectors.json("RFC/mcp-2025-11-25-examples.json")
+    }
+}
+
+/// `Python/mcp-sdk-client-id-urls.json`: URLs and whether the MCP Python SDK's `is_valid_client_metadata_url`
+/// accepts them as a Client ID Metadata Document `client_id` (https with a non-root path).
+public struct MCPSDKClientIDURLs: Decodable, Sendable {
+    public struct Case: Decodable, Sendable {
+        public let url: String
+        public let valid: Bool
+    }
+    public let cases: [Case]
+
+    public static func load() throws -> MCPSDKClientIDURLs {
+        try Vectors.json("Python/mcp-sdk-client-id-urls.json")
+    }
+}
+
 /// Python/rsa-crt-powers.json: modular powers and reductions modulo the primes of AuthTesting's RSA test
 /// key, by Python's `pow()` and `%` (generate_rsa_crt.py), for the test signer's CRT arithmetic.
 public struct RSACRTVectors: Decodable, Sendable {

@@ -91,6 +91,25 @@ public enum AuthClientError: Error, Sendable {
     /// its client id — and above all its secret — are not sent to another issuer, so nothing was requested
     /// from those servers. `authorizationServers` are the servers as the metadata lists them.
     case clientIssuerMismatch(clientIssuer: String, authorizationServers: [String])
+    /// The app named a Client ID Metadata Document (MCP 2025-11-25, draft-ietf-oauth-client-id-metadata-document)
+    /// and has no client id for this issuer, but the authorization server does not advertise
+    /// `client_id_metadata_document_supported` and has no `registration_endpoint` to fall back to (RFC 7591):
+    /// no registration approach is left, so nothing was sent.
+    case clientIDMetadataDocumentUnsupported(issuer: String)
+    /// A Client ID Metadata Document's `client_id` is not the URL it was served at, exactly (the draft's §4.1):
+    /// an authorization server refuses such a document, so it was not used.
+    case clientMetadataDocumentMismatch(url: String, clientID: String)
+    /// A Client ID Metadata Document, or the URL meant to name one, is not valid: the reason names the member
+    /// (an https URL with a path, `client_name`, `redirect_uris`, no shared secret).
+    case invalidClientMetadataDocument(String)
+    /// None of the MCP server's `authorization_servers` (RFC 9728 §2) is one the app accepts
+    /// (`MCPAuthorization.Options.authorizationServerPreference`), so nothing was requested from any of them.
+    /// `authorizationServers` are the servers as the metadata lists them.
+    case noAcceptableAuthorizationServer(authorizationServers: [String])
+    /// A scope step-up (MCP 2025-11-25 "Step-Up Authorization Flow") was not attempted, or did not help:
+    /// the resource still answered `insufficient_scope` after a re-authorization for `scope`, or asked for
+    /// nothing the grant did not already request. One step-up per scope set: the client does not loop.
+    case stepUpRefused(scope: [String])
     /// A `SigningKey` could not sign a DPoP proof or client assertion; the reason is the key's error.
     case signingFailed(String)
     /// The token endpoint sent `token_type` DPoP though the request had no DPoP proof (RFC 9449 §5), or a
@@ -197,6 +216,11 @@ public enum AuthClientError: Error, Sendable {
         case .registrationRefused: 10256
         case .invalidRegistrationResponse: 10257
         case .clientIssuerMismatch: 10258
+        case .clientIDMetadataDocumentUnsupported: 10259
+        case .clientMetadataDocumentMismatch: 10260
+        case .invalidClientMetadataDocument: 10261
+        case .noAcceptableAuthorizationServer: 10262
+        case .stepUpRefused: 10263
         case .signingFailed: 10351
         case .unexpectedTokenType: 10352
         case .dpopProofRefused: 10353
@@ -299,6 +323,19 @@ extension AuthClientError: CustomStringConvertible {
                 "the configured client belongs to the issuer '\(clientIssuer)', but the MCP server names the authorization server(s) "
                     + "'\(servers.joined(separator: "', '"))' (RFC 9728 §2): its credentials are not sent to another issuer; "
                     + "configure a client for that server, or leave clientID nil to register there"
+            case .clientIDMetadataDocumentUnsupported(let issuer):
+                "the authorization server '\(issuer)' does not advertise client_id_metadata_document_supported and has no "
+                    + "registration_endpoint (RFC 7591): no way to register the client there; configure a client id for it"
+            case .clientMetadataDocumentMismatch(let url, let clientID):
+                "the client ID metadata document at '\(url)' names client_id '\(clientID)'; it must be its URL exactly "
+                    + "(draft-ietf-oauth-client-id-metadata-document §4.1)"
+            case .invalidClientMetadataDocument(let reason): "invalid client ID metadata document: \(reason)"
+            case .noAcceptableAuthorizationServer(let servers):
+                "none of the MCP server's authorization servers '\(servers.joined(separator: "', '"))' is one this client accepts "
+                    + "(RFC 9728 §7.6); nothing was requested from them"
+            case .stepUpRefused(let scope):
+                "the scope step-up for [\(scope.joined(separator: " "))] did not satisfy the resource, or asked for nothing new "
+                    + "(MCP step-up authorization); not re-authorizing again for the same scopes"
             case .signingFailed(let reason): "the signing key failed to sign a DPoP proof or client assertion: \(reason)"
             case .unexpectedTokenType(let type):
                 "the token endpoint issued a token of type '\(type)', which this request cannot use (RFC 9449 §5: DPoP only when a "

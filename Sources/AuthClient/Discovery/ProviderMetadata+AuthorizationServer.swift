@@ -34,6 +34,17 @@ extension ProviderMetadata {
         document["registration_endpoint"]?.stringValue
     }
 
+    /// Whether the document says `client_id_metadata_document_supported: true` (MCP authorization 2025-11-25,
+    /// draft-ietf-oauth-client-id-metadata-document): the server accepts an https URL as `client_id` and fetches
+    /// the client's metadata from it. Absent, false or not a boolean: false.
+    ///
+    /// ```swift
+    /// metadata.supportsClientIDMetadataDocuments   // then MCPAuthorization uses Options.clientIDMetadataDocumentURL
+    /// ```
+    public var supportsClientIDMetadataDocuments: Bool {
+        document["client_id_metadata_document_supported"]?.boolValue ?? false
+    }
+
     /// `scopes_supported` (RFC 8414 §2, OpenID Connect Discovery §3), if the document lists it as an array;
     /// its strings, in order (other elements are skipped).
     ///

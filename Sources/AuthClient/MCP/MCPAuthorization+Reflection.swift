@@ -18,6 +18,9 @@ extension MCPAuthorization.Options: CustomReflectable {
                 "initialAccessToken": initialAccessToken == nil ? "none" : "<redacted>",
                 "allowsInsecureLoopback": allowsInsecureLoopback,
                 "probe": probe as Any,
+                "clientIDMetadataDocumentURL": clientIDMetadataDocumentURL as Any,
+                "authorizationServerPreference": authorizationServerPreference == nil ? "first listed" : "app's choice",
+                "usesDPoP": usesDPoP,
             ],
             displayStyle: .struct)
     }

@@ -23,14 +23,17 @@ import AuthJWT
 /// 2. the protected resource metadata (RFC 9728) from that URL, or else from the well-known URL with the
 ///    server's path inserted, then at the root (§3.1); its `resource` must be the URL it was fetched for
 ///    (§3.3) — it becomes the RFC 8707 `resource` of every request;
-/// 3. the metadata of the first of its `authorization_servers` — or, with a configured client, of the
+/// 3. the metadata of the first of its `authorization_servers` (or the one ``Options/authorizationServerPreference``
+///    chooses, else ``AuthClientError/noAcceptableAuthorizationServer(authorizationServers:)``) — or, with a configured client, of the
 ///    client's own issuer (``Options/clientIssuer``), which must be among them, else
 ///    ``AuthClientError/clientIssuerMismatch(clientIssuer:authorizationServers:)`` before any request to
 ///    those servers — tried at RFC 8414 and OpenID Connect Discovery URLs in the specification's order
 ///    (``ProviderMetadata/discoveryURLs(forIssuer:)``), its issuer checked; it **must** list `S256` in
 ///    `code_challenge_methods_supported`, else ``AuthClientError/pkceNotAdvertised(issuer:)``;
-/// 4. without a configured client id: the registration kept in the store for that issuer (same redirect
-///    URI, secret not expired), or a dynamic registration (RFC 7591) saved to the store;
+/// 4. without a configured client id: the Client ID Metadata Document URL (``Options/clientIDMetadataDocumentURL``)
+///    when the server advertises `client_id_metadata_document_supported`; else the registration kept in the
+///    store for that issuer (same redirect URI, secret not expired), or a dynamic registration (RFC 7591)
+///    saved to the store — the MCP 2025-11-25 order (pre-registered, metadata document, dynamic registration);
 /// 5. the scopes: the configured ones, else the challenge's `scope`, else the resource's `scopes_supported`;
 ///    with `openid` first when the authorization server lists it in its own `scopes_supported`
 ///    (``ProviderMetadata/advertisesOpenIDConnect``) or the configured scopes include it, and without
@@ -52,11 +55,13 @@ import AuthJWT
 /// compromised MCP server pointing at an attacker's — never gets the client's secret, nor its id; a
 /// dynamic registration is stored and looked up by the issuer that issued it.
 ///
-/// Not done: choosing among several authorization servers (the first is used, or the configured client's
-/// issuer; RFC 9728 §7.6 leaves the choice to the client), Client ID Metadata Documents, verifying
-/// `signed_metadata`, and sending
-/// `resource` on automatic refreshes (the provider keeps the grant's resource; RFC 8707 §2.2 makes it
-/// optional there). The access token's audience is not visible to the client: the server enforces it.
+/// `resource` goes on every token request of the grant: the authorization request, the code exchange and
+/// the automatic refreshes (``ClientConfiguration/resources``). A 403 `insufficient_scope` is answered by
+/// ``send(_:as:stepUpWith:)`` (one scope step-up per scope set). ``Options/usesDPoP`` binds the tokens to a
+/// key (RFC 9449).
+///
+/// Not done: verifying `signed_metadata`. The access token's audience is not visible to the client: the
+/// server enforces it.
 public struct MCPAuthorization: Sendable {
     /// How the client identifies itself.
     public struct Options: Sendable {
@@ -94,6 +99,21 @@ public struct MCPAuthorization: Sendable {
         public var allowsInsecureLoopback: Bool
         /// The first request to the server; nil: `GET` the server URL, accepting JSON and event streams.
         public var probe: TransportRequest?
+        /// The https URL of the client's Client ID Metadata Document (MCP 2025-11-25, draft-ietf-oauth-client-id-metadata-document),
+        /// which the app serves (``ClientIDMetadataDocument`` writes it). Used as the `client_id` of a public
+        /// client when no ``clientID`` is configured and the authorization server advertises
+        /// `client_id_metadata_document_supported` — before dynamic registration, which stays the fallback.
+        /// nil: no metadata document (dynamic registration only). Must be https with a path.
+        ///
+        /// ```swift
+        /// options.clientIDMetadataDocumentURL = "https://agent.example.com/oauth/client.json"
+        /// ```
+        public var clientIDMetadataDocumentURL: String? = nil
+        /// Which of several `authorization_servers` to use (RFC 9728 §7.6); nil: the first listed.
+        public var authorizationServerPreference: AuthorizationServerPreference? = nil
+        /// Whether the login's tokens are DPoP-bound (RFC 9449): ``ClientConfiguration/usesDPoP`` for the
+        /// client that discovery makes. Default false: Bearer tokens, as the MCP specification requires at least.
+        public var usesDPoP = false
 
         public init(
             redirectURI: String, clientName: String, clientID: String? = nil, clientIssuer: String? = nil,
@@ -136,6 +156,7 @@ public struct MCPAuthorization: Sendable {
     ) async throws(AuthClientError) -> MCPAuthorization {
         let insecure = options.allowsInsecureLoopback
         try SecureURL.check(serverURL, name: "MCP server URL", allowsInsecureLoopback: insecure)
+        if let url = options.clientIDMetadataDocumentURL { try ClientIDMetadataDocument.checkClientID(url) }
         if options.clientID != nil, options.clientIssuer == nil {
             throw .invalidConfiguration(
                 "clientIssuer is required with clientID: a configured client is used only with the issuer that registered it")
@@ -159,6 +180,13 @@ public struct MCPAuthorization: Sendable {
             throw .invalidResourceMetadata("'authorization_servers' is missing or empty; the MCP authorization specification requires one")
         }
         var issuer = first
+        if options.clientID == nil, let preference = options.authorizationServerPreference {
+            // RFC 9728 §7.6: the client chooses; nothing is requested from a server it did not choose.
+            guard let chosen = preference.select(among: servers) else {
+                throw .noAcceptableAuthorizationServer(authorizationServers: servers)
+            }
+            issuer = chosen
+        }
         if options.clientID != nil, let bound = options.clientIssuer {
             // A configured client goes to its own issuer or nowhere: nothing is sent to the servers named.
             guard servers.contains(where: { $0.utf8.elementsEqual(bound.utf8) }) else {
@@ -182,7 +210,14 @@ public struct MCPAuthorization: Sendable {
         if let configured = options.clientID {
             clientID = configured
             authentication = options.clientAuthentication
+        } else if let url = options.clientIDMetadataDocumentURL, metadata.supportsClientIDMetadataDocuments {
+            // MCP 2025-11-25 "Client Registration Approaches", 2: the URL is the client id; the server fetches it.
+            clientID = url
+            authentication = .none
         } else {
+            if options.clientIDMetadataDocumentURL != nil, metadata.registrationEndpoint == nil {
+                throw .clientIDMetadataDocumentUnsupported(issuer: metadata.issuer)
+            }
             let stored: StoredClientRegistration?
             do {
                 stored = try await store.clientRegistration(forIssuer: metadata.issuer)
@@ -213,6 +248,7 @@ public struct MCPAuthorization: Sendable {
             scopes: scopes, allowsInsecureLoopbackIssuer: insecure)
         // RFC 8707: every request for tokens — authorization, code exchange, refresh — names the server.
         configuration.resources = [resourceMetadata.resource]
+        configuration.usesDPoP = options.usesDPoP
         let client = try AuthClient(configuration: configuration, metadata: metadata, transport: transport, store: store, clock: clock)
         return MCPAuthorization(
             serverURL: serverURL, resource: resourceMetadata.resource, challenge: challenge, resourceMetadata: resourceMetadata,

@@ -20,7 +20,8 @@ enum DemoCommand: CLICommand {
     static let device = Flag("device", help: "the device authorization grant (RFC 8628) instead of the code flow")
     static let par = Flag(
         "par", help: "a pushed authorization request (RFC 9126), client_secret_jwt, a token per resource")
-    static let mcp = Flag("mcp", help: "the MCP authorization profile (RFC 9728, RFC 8414, RFC 7591, RFC 8707)")
+    static let mcp = Flag(
+        "mcp", help: "the MCP authorization profile, 2025-11-25 (RFC 9728, RFC 8414, client ID metadata documents, RFC 8707, step-up)")
     static let dpop = Flag("dpop", help: "a DPoP-bound login (RFC 9449) and a resource request, with nonces")
     static let resourceServer = Flag(
         "resource-server", help: "the resource server's side: RFC 9068 access tokens, DPoP proofs, challenges, RFC 9728")
@@ -35,11 +36,13 @@ enum DemoCommand: CLICommand {
             went as asked. With --device, the device grant: the user code, each poll and its answer. With --par,
             a pushed authorization request, the request_uri in the browser, and a token per resource. With --mcp, the
             MCP authorization profile: the server's 401, its resource metadata, the authorization server's
-            metadata, dynamic registration, and a login whose tokens are for that server only. With --dpop, a
-            DPoP-bound login and a resource request, each with its use_dpop_nonce retry. With --resource-server, the
-            other side: a protected MCP server's metadata and 401 challenge, the checks of a DPoP-bound RFC 9068
-            access token and its proof, and the refusals of a replayed proof, the token without its proof and a
-            missing scope; --fail wrong-audience, expired, stolen-token or wrong-url breaks the protected request.
+            metadata, the client's metadata document as its client_id (dynamic registration where that is not
+            supported), a login whose tokens are for that server only, and a scope step-up after a 403
+            insufficient_scope. With --dpop, a DPoP-bound login and a resource request, each with its
+            use_dpop_nonce retry. With --resource-server, the other side: a protected MCP server's metadata and
+            401 challenge, the checks of a DPoP-bound RFC 9068 access token and its proof, and the refusals of a
+            replayed proof, the token without its proof and a missing scope; --fail wrong-audience, expired,
+            stolen-token or wrong-url breaks the protected request.
             """,
         options: [fail, device, par, mcp, dpop, resourceServer, rfc7636Example],
         groups: [
@@ -48,7 +51,8 @@ enum DemoCommand: CLICommand {
         ],
         examples: [
             "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired",
-            "demo --mcp --fail no-s256", "demo --dpop", "demo --resource-server", "demo --resource-server --fail stolen-token",
+            "demo --mcp --fail no-s256", "demo --mcp --fail step-up-refused", "demo --dpop", "demo --resource-server",
+            "demo --resource-server --fail stolen-token",
         ])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.

@@ -57,6 +57,8 @@ struct ProviderState {
     }
 
     var generator: SeededRandomNumberGenerator
+    /// Client ID metadata documents fetched (see `resolveClientMetadataDocument(forAuthorizationURL:)`).
+    var clientMetadataDocumentFetches = 0
     var signingKey: TestSigningKey
     var publishedKeys: [TestSigningKey]
     var codes: [String: CodeGrant] = [:]
