@@ -110,22 +110,22 @@ struct Ed25519PublicKeyTableTests {
         }
     }
 
-    @Test("the base table and a key's table hold (2m + 1)·2^(64j) times their point")
+    @Test("the base table and a key's table hold (2m + 1)·2^(32j) times their point")
     func tableEntries() {
         var random = SeededRandomNumberGenerator(seed: 64)
         let a = Self.ladder(Self.scalar(&random), .base)
         let table = Ed25519PublicKeyTable(a)
-        #expect(table.entries.count == 32 && Ed25519BaseTable.entries.count == 128)
-        for row in 0..<4 {
+        #expect(table.entries.count == 64 && Ed25519BaseTable.entries.count == 256)
+        for row in 0..<8 {
             for m in [0, 1, 7] {
                 var k = U256(l0: UInt64(2 * m + 1), l1: 0, l2: 0, l3: 0)
-                for _ in 0..<(64 * row) { k = k.adding(k).0 }
+                for _ in 0..<(32 * row) { k = k.adding(k).0 }
                 let entry = EdwardsPoint.identity.adding(table.entries[8 * row + m])
                 #expect(entry.encoded == Self.ladder(k, a).encoded, "key row \(row), m \(m)")
             }
             for m in [0, 31] {
                 var k = U256(l0: UInt64(2 * m + 1), l1: 0, l2: 0, l3: 0)
-                for _ in 0..<(64 * row) { k = k.adding(k).0 }
+                for _ in 0..<(32 * row) { k = k.adding(k).0 }
                 let entry = EdwardsPoint.identity.adding(Ed25519BaseTable.entries[32 * row + m])
                 #expect(entry.encoded == Self.ladder(k, .base).encoded, "base row \(row), m \(m)")
             }
@@ -141,6 +141,12 @@ struct Ed25519PublicKeyTableTests {
             let key = try Ed25519PublicKey(a.encoded, keyID: nil)
             var pairs = [(U256.zero, U256.zero), (order.subtracting(.one).0, order.subtracting(.one).0), (U256.one, U256.zero)]
             for _ in 0..<3 { pairs.append((Self.scalar(&random), Self.scalar(&random))) }
+            // On the rows' edges (a row is 32 NAF digits): 2^(32j) − 1 and 2^(32j).
+            var power = U256.one
+            for _ in 1..<8 {
+                for _ in 0..<32 { power = power.adding(power).0 }
+                pairs.append((power.subtracting(.one).0, power))
+            }
             for (s, k) in pairs {
                 // Uses one and two of a fresh key: without the table, then with the table built.
                 let fresh = try Ed25519PublicKey(a.encoded, keyID: nil)

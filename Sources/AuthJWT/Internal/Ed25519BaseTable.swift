@@ -16,7 +16,7 @@ enum Ed25519BaseTable {
     static let width = 7
     static let entriesPerRow = 1 << (width - 2)
 
-    /// (2m + 1)·2^(rowDigits·j)·B at index entriesPerRow·j + m (128 points, 15 KB).
+    /// (2m + 1)·2^(rowDigits·j)·B at index entriesPerRow·j + m (256 points, 30 KB).
     static let entries: [EdwardsAffineCachedPoint] = Ed25519PublicKeyTable.oddMultipleRows(
         of: .base, entriesPerRow: entriesPerRow)
 }

@@ -15,7 +15,7 @@ import AuthDigest
 /// "Taming the many EdDSAs" (2020), compare them with other libraries'. Verification handles public data
 /// only, so the arithmetic is not constant time: [S]B − [k]A is one Straus loop over width-w NAFs
 /// (``combination(s:k:)``), [S]B from the fixed table ``Ed25519BaseTable``, [k]A from the key's own
-/// ``Ed25519PublicKeyTable`` from its second use (64 doublings in all) or from odd multiples of A made per
+/// ``Ed25519PublicKeyTable`` from its second use (32 doublings in all) or from odd multiples of A made per
 /// call on its first (256 doublings).
 struct Ed25519PublicKey: Sendable {
     let encoded: [UInt8]
@@ -59,7 +59,7 @@ struct Ed25519PublicKey: Sendable {
     }
 
     /// [s]B − [k]A for s, k < 2²⁵⁵ (Straus's interleaving). s's width-7 NAF reads ``Ed25519BaseTable``; k's
-    /// width-5 NAF reads the key's ``Ed25519PublicKeyTable`` (four rows, so the loop doubles 64 times), or,
+    /// width-5 NAF reads the key's ``Ed25519PublicKeyTable`` (eight rows, so the loop doubles 32 times), or,
     /// before the key has one, A, 3A, …, 15A made now (one doubling, seven additions) with 256 doublings
     /// and only the base table's first row. Each nonzero digit adds or subtracts one entry: about 32 for s
     /// and 43 for k.
@@ -70,22 +70,27 @@ struct Ed25519PublicKey: Sendable {
         var sum = EdwardsPoint.identity
         var started = false
         if let table = table.table(for: point) {
-            let rowDigits = Ed25519PublicKeyTable.rowDigits
-            for shift in stride(from: rowDigits - 1, through: 0, by: -1) {
-                if started { sum = sum.doubled() }
-                for row in 0..<Ed25519PublicKeyTable.rowCount {
-                    let index = rowDigits * row + shift
-                    let sDigit = sDigits[index]
-                    if sDigit != 0 {
-                        let entry = base[Ed25519BaseTable.entriesPerRow * row + Int(sDigit.magnitude >> 1)]
-                        sum = sDigit > 0 ? sum.adding(entry) : sum.subtracting(entry)
-                        started = true
-                    }
-                    let kDigit = kDigits[index]
-                    if kDigit != 0 {
-                        let entry = table.entries[Ed25519PublicKeyTable.entriesPerRow * row + Int(kDigit.magnitude >> 1)]
-                        sum = kDigit > 0 ? sum.subtracting(entry) : sum.adding(entry)
-                        started = true
+            let entries = table.entries
+            base.withUnsafeBufferPointer { base in
+                entries.withUnsafeBufferPointer { entries in
+                    let rowDigits = Ed25519PublicKeyTable.rowDigits
+                    for shift in stride(from: rowDigits - 1, through: 0, by: -1) {
+                        if started { sum = sum.doubled() }
+                        for row in 0..<Ed25519PublicKeyTable.rowCount {
+                            let index = rowDigits * row + shift
+                            let sDigit = sDigits[index]
+                            if sDigit != 0 {
+                                let entry = base[Ed25519BaseTable.entriesPerRow * row + Int(sDigit.magnitude >> 1)]
+                                sum = sDigit > 0 ? sum.adding(entry) : sum.subtracting(entry)
+                                started = true
+                            }
+                            let kDigit = kDigits[index]
+                            if kDigit != 0 {
+                                let entry = entries[Ed25519PublicKeyTable.entriesPerRow * row + Int(kDigit.magnitude >> 1)]
+                                sum = kDigit > 0 ? sum.subtracting(entry) : sum.adding(entry)
+                                started = true
+                            }
+                        }
                     }
                 }
             }

@@ -73,23 +73,24 @@ struct Field25519: Sendable {
     }
 
     /// One carry pass: each limb below 2⁵¹, the carry out of the top limb folded back times 19 (2²⁵⁵ ≡ 19).
+    @inline(__always)
     var carried: Field25519 {
         var r = self
         var c = r.l0 >> 51
         r.l0 &= Self.mask
-        r.l1 += c
+        r.l1 &+= c
         c = r.l1 >> 51
         r.l1 &= Self.mask
-        r.l2 += c
+        r.l2 &+= c
         c = r.l2 >> 51
         r.l2 &= Self.mask
-        r.l3 += c
+        r.l3 &+= c
         c = r.l3 >> 51
         r.l3 &= Self.mask
-        r.l4 += c
+        r.l4 &+= c
         c = r.l4 >> 51
         r.l4 &= Self.mask
-        r.l0 += 19 * c
+        r.l0 &+= 19 &* c
         return r
     }
 
@@ -106,17 +107,19 @@ struct Field25519: Sendable {
         return a.l0 == b.l0 && a.l1 == b.l1 && a.l2 == b.l2 && a.l3 == b.l3 && a.l4 == b.l4
     }
 
+    @inline(__always)
     static func + (a: Field25519, b: Field25519) -> Field25519 {
-        Field25519(l0: a.l0 + b.l0, l1: a.l1 + b.l1, l2: a.l2 + b.l2, l3: a.l3 + b.l3, l4: a.l4 + b.l4).carried
+        Field25519(l0: a.l0 &+ b.l0, l1: a.l1 &+ b.l1, l2: a.l2 &+ b.l2, l3: a.l3 &+ b.l3, l4: a.l4 &+ b.l4).carried
     }
 
     /// a − b computed as (a + 4p) − b, so no limb underflows for weakly reduced inputs.
+    @inline(__always)
     static func - (a: Field25519, b: Field25519) -> Field25519 {
         let fourP0: UInt64 = (1 << 53) - 76
         let fourP: UInt64 = (1 << 53) - 4
         return Field25519(
-            l0: a.l0 + fourP0 - b.l0, l1: a.l1 + fourP - b.l1, l2: a.l2 + fourP - b.l2,
-            l3: a.l3 + fourP - b.l3, l4: a.l4 + fourP - b.l4
+            l0: a.l0 &+ fourP0 &- b.l0, l1: a.l1 &+ fourP &- b.l1, l2: a.l2 &+ fourP &- b.l2,
+            l3: a.l3 &+ fourP &- b.l3, l4: a.l4 &+ fourP &- b.l4
         ).carried
     }
 
@@ -124,10 +127,10 @@ struct Field25519: Sendable {
 
     /// The product mod p: schoolbook on 51-bit limbs, the limbs past 2²⁵⁵ folded back times 19.
     static func * (a: Field25519, b: Field25519) -> Field25519 {
-        let b1 = 19 * b.l1
-        let b2 = 19 * b.l2
-        let b3 = 19 * b.l3
-        let b4 = 19 * b.l4
+        let b1 = 19 &* b.l1
+        let b2 = 19 &* b.l2
+        let b3 = 19 &* b.l3
+        let b4 = 19 &* b.l4
         let r0 = Wide(a.l0, b.l0) + Wide(a.l1, b4) + Wide(a.l2, b3) + Wide(a.l3, b2) + Wide(a.l4, b1)
         var r1 = Wide(a.l0, b.l1) + Wide(a.l1, b.l0) + Wide(a.l2, b4) + Wide(a.l3, b3) + Wide(a.l4, b2)
         var r2 = Wide(a.l0, b.l2) + Wide(a.l1, b.l1) + Wide(a.l2, b.l0) + Wide(a.l3, b4) + Wide(a.l4, b3)
@@ -138,19 +141,25 @@ struct Field25519: Sendable {
         r3 = r3 + r2.high51
         r4 = r4 + r3.high51
         // r4 < 2¹⁰⁹, so 19 · (r4 >> 51) < 2⁶²: no overflow.
-        return Field25519(l0: (r0.low & mask) + 19 * r4.high51, l1: r1.low & mask, l2: r2.low & mask, l3: r3.low & mask, l4: r4.low & mask)
-            .carried
+        return Self.folding(l0: (r0.low & mask) &+ 19 &* r4.high51, r1.low & mask, r2.low & mask, r3.low & mask, r4.low & mask)
+    }
+
+    /// The end of a product: l1…l4 are below 2⁵¹ and l0 below 2⁶³, so one carry from l0 into l1 leaves
+    /// l1 below 2⁵¹ + 2¹² and the result weakly reduced, without ``carried``'s full pass.
+    @inline(__always)
+    private static func folding(l0: UInt64, _ l1: UInt64, _ l2: UInt64, _ l3: UInt64, _ l4: UInt64) -> Field25519 {
+        Field25519(l0: l0 & mask, l1: l1 &+ (l0 >> 51), l2: l2, l3: l3, l4: l4)
     }
 
     /// The square: ``*(_:_:)`` with the ten cross products computed once and doubled, 15 limb products
     /// instead of 25. Limbs below 2⁵¹ + 2¹⁸ keep every term below 2¹⁰⁸ and each sum of three below 2¹¹⁰.
     var squared: Field25519 {
-        let d0 = 2 * l0
-        let d1 = 2 * l1
-        let d2 = 2 * l2
-        let d3 = 2 * l3
-        let n3 = 19 * l3
-        let n4 = 19 * l4
+        let d0 = 2 &* l0
+        let d1 = 2 &* l1
+        let d2 = 2 &* l2
+        let d3 = 2 &* l3
+        let n3 = 19 &* l3
+        let n4 = 19 &* l4
         let r0 = Wide(l0, l0) + Wide(d1, n4) + Wide(d2, n3)
         var r1 = Wide(d0, l1) + Wide(d2, n4) + Wide(l3, n3)
         var r2 = Wide(d0, l2) + Wide(l1, l1) + Wide(d3, n4)
@@ -161,9 +170,7 @@ struct Field25519: Sendable {
         r3 = r3 + r2.high51
         r4 = r4 + r3.high51
         let mask = Self.mask
-        return Field25519(
-            l0: (r0.low & mask) + 19 * r4.high51, l1: r1.low & mask, l2: r2.low & mask, l3: r3.low & mask, l4: r4.low & mask
-        ).carried
+        return Self.folding(l0: (r0.low & mask) &+ 19 &* r4.high51, r1.low & mask, r2.low & mask, r3.low & mask, r4.low & mask)
     }
 
     /// self^(2^n): n squarings.
@@ -218,6 +225,7 @@ private struct Wide {
     var high: UInt64
     var low: UInt64
 
+    @inline(__always)
     init(_ a: UInt64, _ b: UInt64) {
         (high, low) = a.multipliedFullWidth(by: b)
     }
@@ -235,6 +243,7 @@ private struct Wide {
     /// The value shifted right by 51 bits (valid while it is below 2¹¹⁵, so the result fits 64 bits).
     var high51: UInt64 { low >> 51 | high << 13 }
 
+    @inline(__always)
     static func + (a: Wide, b: Wide) -> Wide {
         let (low, carry) = a.low.addingReportingOverflow(b.low)
         return Wide(high: a.high &+ b.high &+ (carry ? 1 : 0), low: low)
