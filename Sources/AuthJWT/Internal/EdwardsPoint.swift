@@ -121,7 +121,7 @@ struct EdwardsPoint: Sendable {
         return EdwardsPoint(x: e * f, y: g * h, z: f * g, t: e * h)
     }
 
-    /// P − Q for a cached Q, as ``subtracting(_:)-(EdwardsAffineCachedPoint)``.
+    /// P − Q for a cached Q, as for an affine one.
     func subtracting(_ q: EdwardsCachedPoint) -> EdwardsPoint {
         let a = (y - x) * q.yPlusX
         let b = (y + x) * q.yMinusX
@@ -185,8 +185,9 @@ struct EdwardsPoint: Sendable {
     }
 }
 
-/// A point prepared for addition (Y + X, Y − X, 2Z, 2d·T): the four values ``EdwardsPoint/adding(_:)-(EdwardsCachedPoint)``
-/// multiplies by, computed once for a point added many times (a per-verification table of odd multiples).
+/// A point prepared for addition (Y + X, Y − X, 2Z, 2d·T): the four values that ``EdwardsPoint``'s
+/// addition multiplies by, computed once for a point added many times (a per-verification table of odd
+/// multiples).
 struct EdwardsCachedPoint: Sendable {
     var yPlusX: Field25519, yMinusX: Field25519, twoZ: Field25519, twoDT: Field25519
 }
