@@ -13,10 +13,15 @@ import AuthDigest
 /// malleable S + L), and the check is the cofactorless [S]B = R + [k]A, made by encoding [S]B − [k]A and
 /// comparing it with the 32 octets of R. These are libsodium's rules; Chalkias, Garillot and Nikolaenko,
 /// "Taming the many EdDSAs" (2020), compare them with other libraries'. Verification handles public data
-/// only, so the arithmetic is not constant time.
+/// only, so the arithmetic is not constant time: [S]B − [k]A is one Straus loop over width-w NAFs
+/// (``combination(s:k:)``), [S]B from the fixed table ``Ed25519BaseTable``, [k]A from the key's own
+/// ``Ed25519PublicKeyTable`` from its second use (32 doublings in all) or from odd multiples of A made per
+/// call on its first (256 doublings).
 struct Ed25519PublicKey: Sendable {
     let encoded: [UInt8]
     let point: EdwardsPoint
+    /// A's multiples table (``Ed25519PublicKeyTable``), built on the second verification, shared by copies.
+    let table = Ed25519PublicKeyTable.Cache()
 
     /// Decodes and checks a 32-octet public key (RFC 8032 §5.1.3), refusing a point of small order.
     init(_ encoded: [UInt8], keyID: String?) throws(AuthJWTError) {
@@ -35,7 +40,7 @@ struct Ed25519PublicKey: Sendable {
     }
 
     /// The group order L = 2²⁵² + 27742317777372353535851937790883648493 (RFC 8032 §5.1).
-    static let order = U256(hex: "1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed")
+    static let order = scalars.modulus
 
     /// Ed25519 verify (RFC 8032 §5.1.7) of a 64-octet signature R ‖ S over `message`.
     func isValidSignature(_ signature: [UInt8], message: [UInt8]) -> Bool {
@@ -48,135 +53,108 @@ struct Ed25519PublicKey: Sendable {
         hasher.update(data: encoded)
         hasher.update(data: message)
         let k = Self.reduced(hasher.finalize())
-        // [S]B − [k]A, by one double-and-add over both scalars (Straus).
-        let negatedA = point.negated
-        var sum = EdwardsPoint.identity
-        for index in stride(from: 255, through: 0, by: -1) {
-            sum = sum.adding(sum)
-            if s.bit(index) { sum = sum.adding(.base) }
-            if k.bit(index) { sum = sum.adding(negatedA) }
-        }
+        let sum = combination(s: s, k: k)
         // R = [S]B − [k]A, canonical since it is the encoding just made; a small-order R is refused.
         return sum.encoded == r && !sum.hasSmallOrder
     }
 
-    /// A 512-bit little-endian integer (a SHA-512 digest) reduced mod L, one bit at a time from the top.
+    /// [s]B − [k]A for s, k < 2²⁵⁵ (Straus's interleaving). s's width-7 NAF reads ``Ed25519BaseTable``; k's
+    /// width-5 NAF reads the key's ``Ed25519PublicKeyTable`` (eight rows, so the loop doubles 32 times), or,
+    /// before the key has one, A, 3A, …, 15A made now (one doubling, seven additions) with 256 doublings
+    /// and only the base table's first row. Each nonzero digit adds or subtracts one entry: about 32 for s
+    /// and 43 for k.
+    func combination(s: U256, k: U256) -> EdwardsPoint {
+        let sDigits = Self.nonAdjacentForm(s, width: Ed25519BaseTable.width)
+        let kDigits = Self.nonAdjacentForm(k, width: Ed25519PublicKeyTable.width)
+        let base = Ed25519BaseTable.entries
+        var sum = EdwardsPoint.identity
+        var started = false
+        if let table = table.table(for: point) {
+            let entries = table.entries
+            base.withUnsafeBufferPointer { base in
+                entries.withUnsafeBufferPointer { entries in
+                    let rowDigits = Ed25519PublicKeyTable.rowDigits
+                    for shift in stride(from: rowDigits - 1, through: 0, by: -1) {
+                        if started { sum = sum.doubled() }
+                        for row in 0..<Ed25519PublicKeyTable.rowCount {
+                            let index = rowDigits * row + shift
+                            let sDigit = sDigits[index]
+                            if sDigit != 0 {
+                                let entry = base[Ed25519BaseTable.entriesPerRow * row + Int(sDigit.magnitude >> 1)]
+                                sum = sDigit > 0 ? sum.adding(entry) : sum.subtracting(entry)
+                                started = true
+                            }
+                            let kDigit = kDigits[index]
+                            if kDigit != 0 {
+                                let entry = entries[Ed25519PublicKeyTable.entriesPerRow * row + Int(kDigit.magnitude >> 1)]
+                                sum = kDigit > 0 ? sum.subtracting(entry) : sum.adding(entry)
+                                started = true
+                            }
+                        }
+                    }
+                }
+            }
+            return sum
+        }
+        let twice = point.doubled().cached
+        var multiples = [point.cached]
+        multiples.reserveCapacity(Ed25519PublicKeyTable.entriesPerRow)
+        var multiple = point
+        for _ in 1..<Ed25519PublicKeyTable.entriesPerRow {
+            multiple = multiple.adding(twice)
+            multiples.append(multiple.cached)
+        }
+        for index in stride(from: sDigits.count - 1, through: 0, by: -1) {
+            if started { sum = sum.doubled() }
+            let sDigit = sDigits[index]
+            if sDigit != 0 {
+                let entry = base[Int(sDigit.magnitude >> 1)]
+                sum = sDigit > 0 ? sum.adding(entry) : sum.subtracting(entry)
+                started = true
+            }
+            let kDigit = kDigits[index]
+            if kDigit != 0 {
+                let entry = multiples[Int(kDigit.magnitude >> 1)]
+                sum = kDigit > 0 ? sum.subtracting(entry) : sum.adding(entry)
+                started = true
+            }
+        }
+        return sum
+    }
+
+    /// The width-`width` NAF of k < 2²⁵⁵ (256 digits, least significant first): every nonzero digit is
+    /// odd, below 2^(width − 1) in magnitude, and followed by at least width − 1 zeros, so k = Σ dᵢ·2^i.
+    static func nonAdjacentForm(_ k: U256, width: Int) -> [Int8] {
+        var digits = [Int8](repeating: 0, count: 256)
+        var carry = 0
+        var index = 0
+        while index < 256 {
+            let bit = k.bit(index) ? 1 : 0
+            if bit == carry {
+                index += 1
+                continue
+            }
+            var digit = k.bitsVartime(at: index, count: width) + carry  // odd
+            carry = (digit >> (width - 1)) & 1
+            digit -= carry << width
+            digits[index] = Int8(digit)
+            index += width
+        }
+        return digits
+    }
+
+    /// The scalars modulo L in Montgomery form (R = 2²⁵⁶), for ``reduced(_:)``.
+    static let scalars = P256Field(modulus: "1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed")
+
+    /// A 512-bit little-endian integer (a SHA-512 digest) reduced mod L: h = low + high·2²⁵⁶, and with
+    /// Montgomery products (a·b·2⁻²⁵⁶ mod L) high·2²⁵⁶ = high × (2⁵¹² mod L) and low = (low × (2⁵¹² mod L))
+    /// × 1, three products in all.
     static func reduced(_ digest: SHA512Digest) -> U256 {
-        var result = U256.zero
-        for index in stride(from: 511, through: 0, by: -1) {
-            result = result.adding(result).0  // < 2L < 2²⁵⁴: no carry out
-            if (digest[index / 8] >> UInt8(index % 8)) & 1 == 1 { result = result.adding(.one).0 }
-            if !result.isLess(than: order) { result = result.subtracting(order).0 }
+        let (low, high) = digest.withUnsafeBytes { raw in
+            let word = { (index: Int) in UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)) }
+            return (U256(l0: word(0), l1: word(1), l2: word(2), l3: word(3)), U256(l0: word(4), l1: word(5), l2: word(6), l3: word(7)))
         }
-        return result
-    }
-}
-
-/// A point of edwards25519 (−x² + y² = 1 + d·x²·y², RFC 8032 §5.1) in extended coordinates (X : Y : Z : T),
-/// x = X/Z, y = Y/Z, x·y = T/Z (§5.1.4).
-struct EdwardsPoint: Sendable {
-    var x: Field25519, y: Field25519, z: Field25519, t: Field25519
-
-    /// d = −121665/121666, little-endian.
-    static let d = Field25519(littleEndian: [
-        0xa3, 0x78, 0x59, 0x13, 0xca, 0x4d, 0xeb, 0x75, 0xab, 0xd8, 0x41, 0x41, 0x4d, 0x0a, 0x70, 0x00,
-        0x98, 0xe8, 0x79, 0x77, 0x79, 0x40, 0xc7, 0x8c, 0x73, 0xfe, 0x6f, 0x2b, 0xee, 0x6c, 0x03, 0x52,
-    ])
-    /// 2·d, the constant of the addition formula.
-    static let twoD = d + d
-    /// √−1 = 2^((p − 1)/4), little-endian (§5.1.3 step 3).
-    static let squareRootOfMinusOne = Field25519(littleEndian: [
-        0xb0, 0xa0, 0x0e, 0x4a, 0x27, 0x1b, 0xee, 0xc4, 0x78, 0xe4, 0x2f, 0xad, 0x06, 0x18, 0x43, 0x2f,
-        0xa7, 0xd7, 0xfb, 0x3d, 0x99, 0x00, 0x4d, 0x2b, 0x0b, 0xdf, 0xc1, 0x4f, 0x80, 0x24, 0x83, 0x2b,
-    ])
-
-    static let identity = EdwardsPoint(x: .zero, y: .one, z: .one, t: .zero)
-
-    /// The base point B (§5.1): y = 4/5 and the even x, little-endian (checked by decoding its encoding,
-    /// 0x58 then 31 × 0x66, in the tests).
-    static let base: EdwardsPoint = {
-        let x = Field25519(littleEndian: [
-            0x1a, 0xd5, 0x25, 0x8f, 0x60, 0x2d, 0x56, 0xc9, 0xb2, 0xa7, 0x25, 0x95, 0x60, 0xc7, 0x2c, 0x69,
-            0x5c, 0xdc, 0xd6, 0xfd, 0x31, 0xe2, 0xa4, 0xc0, 0xfe, 0x53, 0x6e, 0xcd, 0xd3, 0x36, 0x69, 0x21,
-        ])
-        let y = Field25519(littleEndian: [
-            0x58, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
-            0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
-        ])
-        return EdwardsPoint(x: x, y: y, z: .one, t: x * y)
-    }()
-
-    init(x: Field25519, y: Field25519, z: Field25519, t: Field25519) {
-        (self.x, self.y, self.z, self.t) = (x, y, z, t)
-    }
-
-    /// Decoding (RFC 8032 §5.1.3); nil for y ≥ p, for a y with no x on the curve, and for x = 0 with the
-    /// sign bit set.
-    init?(decoding bytes: [UInt8]) {
-        guard bytes.count == 32 else { return nil }
-        let sign = bytes[31] >> 7
-        let y = Field25519(littleEndian: bytes)
-        // Step 1: y < p, i.e. the encoding with the sign bit cleared is canonical.
-        var unsigned = bytes
-        unsigned[31] &= 0x7f
-        guard y.canonicalBytes == unsigned else { return nil }
-        // Step 2: x² = u / v with u = y² − 1, v = d·y² + 1; candidate x = u·v³·(u·v⁷)^((p − 5)/8).
-        let y2 = y.squared
-        let u = y2 - .one
-        let v = Self.d * y2 + .one
-        let v3 = v.squared * v
-        var x = u * v3 * (u * v3.squared * v).powerPMinus5Over8
-        // Step 3: the root is x, x·√−1, or there is none.
-        let vx2 = v * x.squared
-        if !vx2.isEqual(to: u) {
-            guard vx2.isEqual(to: -u) else { return nil }
-            x = x * Self.squareRootOfMinusOne
-        }
-        // Step 4: the sign bit chooses x's parity; x = 0 has no negative.
-        if x.isZero && sign == 1 { return nil }
-        if (x.isOdd ? 1 : 0) != sign { x = -x }
-        self.init(x: x, y: y, z: .one, t: x * y)
-    }
-
-    /// −P = (−X : Y : Z : −T).
-    var negated: EdwardsPoint { EdwardsPoint(x: -x, y: y, z: z, t: -t) }
-
-    /// P + Q by the complete formula of §5.1.4 (which also doubles).
-    func adding(_ q: EdwardsPoint) -> EdwardsPoint {
-        let a = (y - x) * (q.y - q.x)
-        let b = (y + x) * (q.y + q.x)
-        let c = t * Self.twoD * q.t
-        let d = z * (q.z + q.z)
-        let e = b - a
-        let f = d - c
-        let g = d + c
-        let h = b + a
-        return EdwardsPoint(x: e * f, y: g * h, z: f * g, t: e * h)
-    }
-
-    /// Whether this is the neutral element (0, 1): X = 0 and Y = Z.
-    var isIdentity: Bool { x.isZero && y.isEqual(to: z) }
-
-    /// Whether [8]P is the identity: P is one of the eight points of order 1, 2, 4 or 8 (the cofactor's
-    /// subgroup), which no honest key or nonce is.
-    var hasSmallOrder: Bool { multiplied(by: 8).isIdentity }
-
-    /// [n]P for a small public n, by double-and-add from the top bit.
-    func multiplied(by n: Int) -> EdwardsPoint {
-        var result = EdwardsPoint.identity
-        for index in stride(from: Int.bitWidth - 1 - n.leadingZeroBitCount, through: 0, by: -1) {
-            result = result.adding(result)
-            if (n >> index) & 1 == 1 { result = result.adding(self) }
-        }
-        return result
-    }
-
-    /// The 32-octet encoding (§5.1.2): y little-endian, the top bit set when x is odd.
-    var encoded: [UInt8] {
-        let inverse = z.inverse
-        let affineX = x * inverse
-        var bytes = (y * inverse).canonicalBytes
-        if affineX.isOdd { bytes[31] |= 0x80 }
-        return bytes
+        let scalars = Self.scalars
+        return scalars.add(scalars.multiply(high, scalars.rSquared), scalars.fromMontgomery(scalars.toMontgomery(low)))
     }
 }
