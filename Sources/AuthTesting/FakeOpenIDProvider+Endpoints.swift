@@ -51,6 +51,7 @@ extension FakeOpenIDProvider {
         case (.registration, .post): return register(request)
         case (.resource, .get), (.resource, .post): return protectedResource(request)
         case (.pushedAuthorization, .post): return pushAuthorizationRequest(request)
+        case (.introspection, .post): return introspect(request)
         default: return TransportResponse(status: 405)
         }
     }
@@ -67,6 +68,7 @@ extension FakeOpenIDProvider {
             "device_authorization_endpoint": .string(url(of: .deviceAuthorization)),
             "grant_types_supported": [
                 "authorization_code", "refresh_token", .string(Self.deviceCodeGrantType), "client_credentials",
+                .string(AuthClient.jwtBearerGrantType),
             ],
             "end_session_endpoint": .string(url(of: .endSession)),
             "response_types_supported": ["code"],
@@ -80,6 +82,7 @@ extension FakeOpenIDProvider {
             "pushed_authorization_request_endpoint": .string(url(of: .pushedAuthorization)),
             "require_pushed_authorization_requests": .bool(configuration.requiresPushedAuthorizationRequests),
             "dpop_signing_alg_values_supported": ["ES256"],
+            "introspection_endpoint": .string(url(of: .introspection)),
         ]
     }
 
@@ -111,6 +114,7 @@ extension FakeOpenIDProvider {
             "response_types_supported": ["code"],
             "code_challenge_methods_supported": configuration.advertisesS256 ? ["S256"] : .null,
             "registration_endpoint": configuration.registration == .disabled ? .null : .string(url(of: .registration)),
+            "introspection_endpoint": .string(url(of: .introspection)),
         ]
     }
 
@@ -155,9 +159,11 @@ extension FakeOpenIDProvider {
         case Self.deviceCodeGrantType: return pollDevice(value, clientID: clientID, jkt: jkt)
         case TokenExchangeRequest.grantType: return exchangeToken(parameters, clientID: clientID)
         case "client_credentials": return grantClientCredentials(parameters, clientID: clientID, jkt: jkt)
+        case AuthClient.jwtBearerGrantType: return grantJWTBearer(parameters, clientID: clientID, jkt: jkt)
         default:
             return Self.oauthError(
-                .unsupportedGrantType, "only authorization_code, refresh_token, device_code, token-exchange and client_credentials")
+                .unsupportedGrantType,
+                "only authorization_code, refresh_token, device_code, token-exchange, client_credentials and jwt-bearer")
         }
     }
 
