@@ -7,7 +7,7 @@
 enum IntrospectCommand: CLICommand {
     static let profile = Option<String>("profile", value: "NAME", help: "the profile whose client asks (default: default)")
     static let tokenFile = Option<String>(
-        "token-file", value: "FILE", help: "introspect the token in FILE (default: the profile's own access token)")
+        "token-file", value: "FILE", help: "introspect the token in FILE, - for standard input (default: the profile's own access token)")
     static let signed = Flag("signed", help: "ask for a signed answer (RFC 9701) and verify it with the provider's keys")
 
     static let spec = CommandSpec(
@@ -17,7 +17,8 @@ enum IntrospectCommand: CLICommand {
             with the profile's client authentication, and prints the answer as JSON. The exit status is 0 when
             the token is active and 1 when it is not ({"active": false} is printed either way). The token is never
             an argument (it would show in the process list): it is the profile's access token, or read from
-            --token-file. With --signed the answer is a JWT verified with the provider's keys (RFC 9701).
+            --token-file (- reads standard input). With --signed the answer is a JWT verified with the
+            provider's keys (RFC 9701).
             """,
         options: [profile, tokenFile, signed, DebugTrace.verbose],
         examples: ["introspect --profile ci", "introspect --profile ci --token-file token.txt --signed"])

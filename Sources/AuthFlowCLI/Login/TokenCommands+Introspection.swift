@@ -8,7 +8,7 @@ import AuthJSON
 
 extension TokenCommands {
     /// `introspect`: the profile's client asks the introspection endpoint (RFC 7662 §2.1) about the profile's
-    /// access token or the token in `tokenFile`, and the answer is printed as JSON; an inactive token is
+    /// access token or the token in `tokenFile` (`-`: standard input), and the answer is printed as JSON; an inactive token is
     /// printed too, then reported as a failure (exit status 1).
     static func introspect(
         profile name: String, tokenFile: String?, signed: Bool, environment: LoginEnvironment, terminal: inout some Terminal
@@ -18,7 +18,7 @@ extension TokenCommands {
         let store = profiles.credentials(profile.name)
         let token: String
         if let tokenFile {
-            guard let bytes = try PrivateFile.read(tokenFile) else { throw .failure("'\(tokenFile)' does not exist") }
+            let bytes = try terminal.readAll(tokenFile == "-" ? nil : tokenFile, limit: 64 * 1024)
             token = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == " " }).first
                 .map(String.init) ?? ""
             guard !token.isEmpty else { throw .failure("'\(tokenFile)' holds no token") }
