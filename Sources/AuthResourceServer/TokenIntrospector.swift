@@ -118,11 +118,13 @@ public struct TokenIntrospector: Sendable {
     private func answer(_ response: TransportResponse, now: Int64) async throws(ResourceServerError) -> TokenIntrospectionResponse {
         guard let keys else { return try Self.read { () throws(AuthHTTPError) in try TokenIntrospectionResponse(response) } }
         let jwt = try Self.read { () throws(AuthHTTPError) in try TokenIntrospectionResponse.signedAnswer(response) }
-        let set = try await SignedIntrospectionResponse.keys(for: jwt, issuer: configuration.issuer, in: keys, transport: transport, now: now)
+        let set = try await SignedIntrospectionResponse.keys(
+            for: jwt, issuer: configuration.issuer, in: keys, transport: transport, now: now)
         return try Self.read { () throws(AuthHTTPError) in
             try TokenIntrospectionResponse(
                 verifying: jwt, keys: set, issuer: configuration.issuer,
-                audiences: [configuration.clientAuthentication.clientID, resource].compactMap { $0 }, leewaySeconds: leewaySeconds, now: now)
+                audiences: [configuration.clientAuthentication.clientID, resource].compactMap { $0 }, leewaySeconds: leewaySeconds, now: now
+            )
         }
     }
 

@@ -34,7 +34,8 @@ extension FakeOpenIDProvider {
         case .failure(let refused): return refused.response
         }
         guard let authentication = authentication(ofClient: clientID), authentication != .none else {
-            return Self.json(401, ["error": "invalid_client", "error_description": "introspection needs client authentication (RFC 7662 §2.1)"])
+            return Self.json(
+                401, ["error": "invalid_client", "error_description": "introspection needs client authentication (RFC 7662 §2.1)"])
         }
         guard let token = parameters.first(where: { $0.name == "token" })?.value else {
             return Self.oauthError(.invalidRequest, "the token parameter is required (RFC 7662 §2.1)")
@@ -73,7 +74,8 @@ extension FakeOpenIDProvider {
             try? header.append("typ", "token-introspection+jwt")
             try? header.append("alg", .string(key.algorithm.rawValue))
             if let keyID = key.keyID { try? header.append("kid", .string(keyID)) }
-            let input = Base64URL.encode(JSONValue.object(header).serialized()) + "." + Base64URL.encode(JSONValue.object(claims).serialized())
+            let input =
+                Base64URL.encode(JSONValue.object(header).serialized()) + "." + Base64URL.encode(JSONValue.object(claims).serialized())
             return input + "." + Base64URL.encode(key.signature(of: Array(input.utf8), using: &state.generator))
         }
         guard let signedAnswer else { return Self.json(200, .object(answer)) }

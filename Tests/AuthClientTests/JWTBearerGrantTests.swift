@@ -54,7 +54,11 @@ struct JWTBearerGrantTests {
         if let vectors { configuration.jwtBearerIssuers = [vectors.issuer: vectors.issuerJWK] }
         let provider = FakeOpenIDProvider(configuration, clock: .fixed(now))
         let recorder = ClientCredentialsTests.Recorder(provider)
-        return (try AuthClient(configuration: try provider.clientConfiguration, metadata: provider.metadata, transport: recorder, clock: .fixed(now)), recorder)
+        return (
+            try AuthClient(
+                configuration: try provider.clientConfiguration, metadata: provider.metadata, transport: recorder, clock: .fixed(now)),
+            recorder
+        )
     }
 
     @Test("the assertion JWTBearerAssertion signs with a P-256 key is the one pyca/cryptography makes (RFC 6979)")

@@ -20,25 +20,24 @@ struct IntrospectCommandTests {
         var terminal = MemoryTerminal()
         terminal.files = files
         return await command(terminal) { terminal throws(CLIError) in
-            try TokenCommands.introspect(profile: profile, tokenFile: tokenFile, signed: signed, environment: environment, terminal: &terminal)
+            try TokenCommands.introspect(
+                profile: profile, tokenFile: tokenFile, signed: signed, environment: environment, terminal: &terminal)
         }
     }
 
     @Test("the profile's own token is active for its client; a token nobody issued is printed inactive with exit status 1")
     func activeAndInactive() async throws {
         let harness = try LoginHarness()
-        var setup = harness.options(profile: "ci")
-        setup.clientID = LocalProvider.confidentialClientID
-        setup.clientSecret = .file("/secret")
-        setup.scopes = ["reports:read"]
-        setup.oauth2 = true
+        let setup = LoginClientAuthenticationTests.clientCredentialsSetup(harness)
         let files = LoginClientAuthenticationTests.secretFile
         let token = await LoginClientAuthenticationTests.token(
             harness, TokenOptions(profile: "ci", clientCredentials: true, setup: setup), files: files)
         #expect(token.error == nil, "\(token.errors)")
         let active = await Self.introspect(harness, profile: "ci", files: files)
         #expect(active.status == 0, "\(active.errors)")
-        #expect(active.output.contains("\"active\": true") && active.output.contains("\"client_id\": \"\(LocalProvider.confidentialClientID)\""))
+        #expect(
+            active.output.contains("\"active\": true") && active.output.contains("\"client_id\": \"\(LocalProvider.confidentialClientID)\"")
+        )
         #expect(active.output.contains("\"scope\": \"reports:read\""))
         let form = try #require(harness.forms(to: .introspection).last)
         #expect(form.first { $0.name == "token" }?.value == token.output.trimmingCharacters(in: .whitespacesAndNewlines))

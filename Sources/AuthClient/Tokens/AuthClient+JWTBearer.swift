@@ -39,25 +39,10 @@ extension AuthClient {
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
             throw .invalidAssertion("the assertion is not a compact JWS (three base64url parts, RFC 7515 §7.1)")
         }
-        if let invalid = scopes.first(where: { !$0.isValid }) {
-            throw .invalidConfiguration("'\(invalid.rawValue)' is not a scope token (RFC 6749 §3.3)")
-        }
-        let resources = resources ?? configuration.resources
-        try ResourceIndicator.check(resources)
-        var parameters = [
-            FormParameter(name: "grant_type", value: Self.jwtBearerGrantType), FormParameter(name: "assertion", value: assertion),
-        ]
-        if !scopes.isEmpty { parameters.append(FormParameter(name: "scope", value: scopes.map(\.rawValue).joined(separator: " "))) }
-        parameters += ResourceIndicator.parameters(resources)
-        let key = dpopKey ?? newDPoPKey(using: &generator)
-        logger.log(.info, .jwtBearer, "requesting a token with a JWT bearer assertion", ["endpoint": .url(metadata.tokenEndpoint)])
-        let receivedAt = clock.now()
-        var salvaged: String? = nil
-        let response = try await retrying(salvaging: &salvaged) { () async throws(AuthClientError) in
-            try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: key)
-        }
-        logger.log(.info, .jwtBearer, "JWT bearer token received", ["access_token": .redacted])
-        return try tokenSet(response, receivedAt: receivedAt, dpopKey: key)
+        return try await requestServiceToken(
+            [FormParameter(name: "grant_type", value: Self.jwtBearerGrantType), FormParameter(name: "assertion", value: assertion)],
+            scopes: scopes, resources: resources, dpopKey: dpopKey, event: .jwtBearer,
+            messages: ("requesting a token with a JWT bearer assertion", "JWT bearer token received"), using: &generator)
     }
 
     /// ``requestJWTBearerToken(assertion:scopes:resources:dpopKey:using:)`` with the system's secure random number

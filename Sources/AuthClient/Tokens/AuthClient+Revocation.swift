@@ -105,7 +105,8 @@ extension AuthClient {
     static func revocationEndpoint(
         inAuthorizationServerMetadata body: [UInt8], issuer: String, allowsInsecureLoopback: Bool
     ) throws(AuthClientError) -> String? {
-        try endpoint("revocation_endpoint", inAuthorizationServerMetadata: body, issuer: issuer, allowsInsecureLoopback: allowsInsecureLoopback)
+        try endpoint(
+            "revocation_endpoint", inAuthorizationServerMetadata: body, issuer: issuer, allowsInsecureLoopback: allowsInsecureLoopback)
     }
 
     /// The endpoint `member` names in a metadata document (RFC 8414 §2, or OpenID Connect Discovery's), after

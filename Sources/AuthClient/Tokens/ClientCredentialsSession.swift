@@ -86,7 +86,8 @@ public actor ClientCredentialsSession {
             requests += 1
             task = Task {
                 do throws(AuthClientError) {
-                    return .success(try await client.requestClientCredentialsToken(scopes: scopes, resources: resources, dpopKey: provenKey))
+                    return .success(
+                        try await client.requestClientCredentialsToken(scopes: scopes, resources: resources, dpopKey: provenKey))
                 } catch {
                     return .failure(error)
                 }

@@ -19,7 +19,8 @@ extension TokenCommands {
         let token: String
         if let tokenFile {
             let bytes = try terminal.readAll(tokenFile == "-" ? nil : tokenFile, limit: 64 * 1024)
-            token = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == " " }).first
+            token =
+                String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == " " }).first
                 .map(String.init) ?? ""
             guard !token.isEmpty else { throw .failure("'\(tokenFile)' holds no token") }
         } else {

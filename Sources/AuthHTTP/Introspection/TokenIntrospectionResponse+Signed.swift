@@ -56,11 +56,11 @@ extension TokenIntrospectionResponse {
             throw .invalidIntrospectionResponse("the answer's signature does not verify: \(error)")
         }
         let claims = jwt.claims
-        guard let stated = try? claims.issuer, stated.utf8.elementsEqual(issuer.utf8) else {
+        guard let statedIssuer = try? claims.issuer, statedIssuer.utf8.elementsEqual(issuer.utf8) else {
             throw .invalidIntrospectionResponse("the answer's iss is not the authorization server (RFC 9701 §5)")
         }
-        guard Self.audiences(claims.object["aud"]).contains(where: { candidate in audiences.contains { $0.utf8.elementsEqual(candidate.utf8) } })
-        else {
+        let stated = Self.audiences(claims.object["aud"])
+        guard stated.contains(where: { candidate in audiences.contains { $0.utf8.elementsEqual(candidate.utf8) } }) else {
             throw .invalidIntrospectionResponse("the answer's aud is not this client or resource (RFC 9701 §5)")
         }
         guard let issuedAt = (try? claims.issuedAt) ?? nil else {
