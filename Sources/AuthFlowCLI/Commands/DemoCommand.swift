@@ -2,9 +2,10 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-/// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--mcp]`: the whole OpenID Connect login, offline against the
+/// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--mcp] [--par] [--dpop] [--service]`: the whole OpenID Connect login, offline against the
 /// fake provider, narrated with the real values and the RFC sections (``DemoFlow``); with `--device`, the
-/// device authorization grant (``DeviceDemoFlow``); with `--mcp`, the MCP authorization profile (``MCPDemoFlow``). Exit 0 when the flow
+/// device authorization grant (``DeviceDemoFlow``); with `--mcp`, the MCP authorization profile (``MCPDemoFlow``); with
+/// `--service`, client credentials, JWT bearer and introspection (``ServiceDemoFlow``). Exit 0 when the flow
 /// went as asked: it succeeded, or it failed exactly where the chosen failure is caught.
 enum DemoCommand: CLICommand {
     static let fail = Option<String>(
@@ -20,6 +21,9 @@ enum DemoCommand: CLICommand {
         "par", help: "a pushed authorization request (RFC 9126), client_secret_jwt, a token per resource")
     static let mcp = Flag("mcp", help: "the MCP authorization profile (RFC 9728, RFC 8414, RFC 7591, RFC 8707)")
     static let dpop = Flag("dpop", help: "a DPoP-bound login (RFC 9449) and a resource request, with nonces")
+    static let service = Flag(
+        "service",
+        help: "a service's tokens: client credentials (cached, renewed), JWT bearer, introspection (RFC 6749 §4.4, RFC 7523, RFC 7662)")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
 
     static let spec = CommandSpec(
@@ -32,16 +36,19 @@ enum DemoCommand: CLICommand {
             a pushed authorization request, the request_uri in the browser, and a token per resource. With --mcp, the
             MCP authorization profile: the server's 401, its resource metadata, the authorization server's
             metadata, dynamic registration, and a login whose tokens are for that server only. With --dpop, a
-            DPoP-bound login and a resource request, each with its use_dpop_nonce retry.
+            DPoP-bound login and a resource request, each with its use_dpop_nonce retry. With --service, a
+            service's tokens without a user: the client credentials grant through ClientCredentialsSession (the
+            cache, twenty callers served by one request, renewal before expiry), the JWT bearer grant with an
+            assertion signed here, and introspection of the tokens, plain, signed and inactive.
             """,
-        options: [fail, device, par, mcp, dpop, rfc7636Example],
+        options: [fail, device, par, mcp, dpop, service, rfc7636Example],
         groups: [
-            .atMostOne(device, par, mcp, dpop), .atMostOne(par, rfc7636Example), .atMostOne(mcp, rfc7636Example),
-            .atMostOne(dpop, rfc7636Example),
+            .atMostOne(device, par, mcp, dpop, service), .atMostOne(par, rfc7636Example), .atMostOne(mcp, rfc7636Example),
+            .atMostOne(dpop, rfc7636Example), .atMostOne(service, rfc7636Example),
         ],
         examples: [
             "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired",
-            "demo --mcp --fail no-s256", "demo --dpop",
+            "demo --mcp --fail no-s256", "demo --dpop", "demo --service",
         ])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
@@ -55,7 +62,10 @@ enum DemoCommand: CLICommand {
         let device = arguments.isSet(Self.device)
         let failureName = arguments.value(Self.fail)
         let (text, asExpected): (String, Bool)
-        if arguments.isSet(Self.dpop) {
+        if arguments.isSet(Self.service) {
+            guard failureName == nil else { throw .usage("--service goes alone") }
+            (text, asExpected) = runBlocking { await ServiceDemoFlow().run() }
+        } else if arguments.isSet(Self.dpop) {
             guard !useRFCExample, !device, !arguments.isSet(Self.par), failureName == nil else { throw .usage("--dpop goes alone") }
             (text, asExpected) = runBlocking { await DPoPDemoFlow().run() }
         } else if arguments.isSet(Self.par) {
