@@ -130,14 +130,14 @@ struct JWTBearerGrantTests {
             await #expect {
                 _ = try await client.requestJWTBearerToken(assertion: bad)
             } throws: { error in
-                guard case .invalidAssertion(let reason) = error as? AuthClientError else { return false }
+                guard case .invalidJWTBearerGrant(let reason) = error as? AuthClientError else { return false }
                 return bad.isEmpty || !reason.contains(bad)
             }
         }
         #expect(recorder.sent.withLock { $0.isEmpty })
         let empty = JWTBearerAssertion(issuer: "", subject: "alice", audience: "https://as.example", jwtID: "j", issuedAt: Self.now)
         var generator = SeededRandomNumberGenerator(seed: 1)
-        await #expect(throws: AuthClientError.invalidAssertion("'iss' is empty (RFC 7523 §3)")) {
+        await #expect(throws: AuthClientError.invalidJWTBearerGrant("'iss' is empty (RFC 7523 §3)")) {
             _ = try await empty.signed(by: P256PrivateKey.generate(using: &generator))
         }
     }

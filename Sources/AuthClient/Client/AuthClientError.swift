@@ -168,7 +168,7 @@ public enum AuthClientError: Error, Sendable {
     case invalidIntrospectionResponse(String)
     /// A JWT bearer grant's assertion (RFC 7523 §2.1) cannot be made or sent: the reason names what is wrong
     /// (an empty assertion, a subject or audience missing). A refusal by the server is ``tokenEndpoint(_:)``.
-    case invalidAssertion(String)
+    case invalidJWTBearerGrant(String)
 
     public var code: Int {
         switch self {
@@ -225,7 +225,7 @@ public enum AuthClientError: Error, Sendable {
         case .unsupportedURLRequest: 10153
         case .reauthorizationRequired: 10401
         case .invalidIntrospectionResponse: 10451
-        case .invalidAssertion: 10452
+        case .invalidJWTBearerGrant: 10452
         }
     }
 
@@ -355,7 +355,7 @@ extension AuthClientError: CustomStringConvertible {
                 "the access token was refused or has expired and there is no refresh token (RFC 6749 §6); the tokens are kept, "
                     + "and a new authorization of the same grant replaces them"
             case .invalidIntrospectionResponse(let reason): "the token introspection answer is not valid (RFC 7662 §2.2): \(reason)"
-            case .invalidAssertion(let reason): "the JWT bearer grant's assertion cannot be used (RFC 7523 §2.1): \(reason)"
+            case .invalidJWTBearerGrant(let reason): "the JWT bearer grant's assertion cannot be used (RFC 7523 §2.1): \(reason)"
             }
         return "error \(code): \(message)"
     }

@@ -27,7 +27,7 @@ extension AuthClient {
     /// configuration's ``RetryPolicy`` allows.
     ///
     /// Checked before any request: the assertion is three dot-separated parts (a compact JWS;
-    /// ``AuthClientError/invalidAssertion(_:)``), the scopes are scope tokens, the resources absolute URIs. The
+    /// ``AuthClientError/invalidJWTBearerGrant(_:)``), the scopes are scope tokens, the resources absolute URIs. The
     /// server checks the assertion (§3); its refusal — `invalid_grant` for a bad assertion (§3.1),
     /// `invalid_client`, `invalid_scope`, `unsupported_grant_type` — is ``AuthClientError/tokenEndpoint(_:)`` with
     /// the OAuth error exactly as sent. Nothing is stored. The assertion is never logged or put in an error.
@@ -37,7 +37,7 @@ extension AuthClient {
     ) async throws(AuthClientError) -> TokenSet {
         let parts = assertion.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw .invalidAssertion("the assertion is not a compact JWS (three base64url parts, RFC 7515 §7.1)")
+            throw .invalidJWTBearerGrant("the assertion is not a compact JWS (three base64url parts, RFC 7515 §7.1)")
         }
         return try await requestServiceToken(
             [FormParameter(name: "grant_type", value: Self.jwtBearerGrantType), FormParameter(name: "assertion", value: assertion)],

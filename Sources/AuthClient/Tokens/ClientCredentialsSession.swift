@@ -140,3 +140,11 @@ extension ClientCredentialsSession: CustomStringConvertible {
         "ClientCredentialsSession(client: \(client.configuration.clientID), refreshMargin: \(refreshMarginSeconds)s)"
     }
 }
+
+extension ClientCredentialsSession: CustomReflectable {
+    /// As the description: `dump` and debuggers never show a cached token, the DPoP key or the client's secret.
+    public nonisolated var customMirror: Mirror {
+        Mirror(
+            self, children: ["client": client.configuration.clientID, "refreshMarginSeconds": refreshMarginSeconds], displayStyle: .class)
+    }
+}

@@ -25,7 +25,7 @@ public import AuthJWT
 /// like one above is not added twice). The header is `{"alg", "kid"}` from the key.
 ///
 /// Checked at creation: nothing (a server checks the claims, §3). Checked when sent: the subject, issuer and
-/// audience are not empty (``AuthClientError/invalidAssertion(_:)``).
+/// audience are not empty (``AuthClientError/invalidJWTBearerGrant(_:)``).
 public struct JWTBearerAssertion: Sendable, Hashable {
     /// How long an assertion is valid by default, in seconds.
     public static let defaultLifetimeSeconds: Int64 = 300
@@ -86,10 +86,10 @@ public struct JWTBearerAssertion: Sendable, Hashable {
 
     /// The compact JWS of the claims signed by `key` (RFC 7515 §7.1): the header is `{"alg": key.algorithm,
     /// "kid": key.keyID}`. A key that throws gives ``AuthClientError/signingFailed(_:)``; an empty issuer,
-    /// subject or audience ``AuthClientError/invalidAssertion(_:)``.
+    /// subject or audience ``AuthClientError/invalidJWTBearerGrant(_:)``.
     public func signed(by key: some SigningKey) async throws(AuthClientError) -> String {
         for (name, value) in [("iss", issuer), ("sub", subject), ("aud", audience)] where value.isEmpty {
-            throw .invalidAssertion("'\(name)' is empty (RFC 7523 §3)")
+            throw .invalidJWTBearerGrant("'\(name)' is empty (RFC 7523 §3)")
         }
         return try await key.signedJWT(type: nil, claims: claims, includesKeyID: true)
     }
