@@ -39,7 +39,7 @@ public import AuthJWT
 /// client secret or a token.
 ///
 /// Not checked: that the token's scopes are those asked for (a server may grant fewer, RFC 6749 §3.3; read
-/// ``TokenSet/scopes``).
+/// `TokenSet.scopes`).
 public actor ClientCredentialsSession {
     /// The client that makes the grant.
     public nonisolated let client: AuthClient
