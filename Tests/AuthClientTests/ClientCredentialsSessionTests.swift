@@ -19,17 +19,23 @@ struct ClientCredentialsSessionTests {
         let provider: FakeOpenIDProvider
         let held = Locked(false)
         let addsRefreshToken: Bool
-        init(_ provider: FakeOpenIDProvider, addsRefreshToken: Bool = false) {
+        let dropsExpiry: Bool
+        init(_ provider: FakeOpenIDProvider, addsRefreshToken: Bool = false, dropsExpiry: Bool = false) {
             self.provider = provider
             self.addsRefreshToken = addsRefreshToken
+            self.dropsExpiry = dropsExpiry
         }
         func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
             while held.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(5)) }
             var response = try await provider.send(request)
-            if addsRefreshToken, response.status == 200, var object = (try? JSONValue(parsing: response.body))?.objectValue {
-                try? object.append("refresh_token", "a-refresh-token-the-server-should-not-send")
-                response.body = JSONValue.object(object).serialized()
+            guard response.status == 200, var object = (try? JSONValue(parsing: response.body))?.objectValue else { return response }
+            if addsRefreshToken { try? object.append("refresh_token", "a-refresh-token-the-server-should-not-send") }
+            if dropsExpiry {
+                var kept = JSONObject()
+                for (name, value) in object.members where name != "expires_in" { try? kept.append(name, value) }
+                object = kept
             }
+            response.body = JSONValue.object(object).serialized()
             return response
         }
     }
@@ -38,7 +44,7 @@ struct ClientCredentialsSessionTests {
 
     static func session(
         _ configure: (inout FakeOpenIDProvider.Configuration) -> Void = { _ in }, dpop: Bool = false, margin: Int64 = 60,
-        addsRefreshToken: Bool = false, secret: String = "s3cr3t"
+        addsRefreshToken: Bool = false, dropsExpiry: Bool = false, secret: String = "s3cr3t"
     ) throws -> (ClientCredentialsSession, FakeOpenIDProvider, ManualWallClock, Gate) {
         var configuration = FakeOpenIDProvider.Configuration()
         configuration.clientAuthentication = .clientSecretBasic("s3cr3t")
@@ -49,7 +55,7 @@ struct ClientCredentialsSessionTests {
         client.clientAuthentication = .clientSecretBasic(secret)
         client.usesDPoP = dpop
         client.retryPolicy = .none
-        let gate = Gate(provider, addsRefreshToken: addsRefreshToken)
+        let gate = Gate(provider, addsRefreshToken: addsRefreshToken, dropsExpiry: dropsExpiry)
         let authClient = try AuthClient(configuration: client, metadata: provider.metadata, transport: gate, clock: .manual(clock))
         return (ClientCredentialsSession(client: authClient, refreshMarginSeconds: margin), provider, clock, gate)
     }
@@ -107,6 +113,18 @@ struct ClientCredentialsSessionTests {
         _ = try await session.tokens()
         #expect(provider.clientCredentialsGrantCount == 2)
         #expect(provider.requestCount(.token) == 2)
+    }
+
+    @Test("a token sent without expires_in is used for unknownLifetimeSeconds (300), then asked for again")
+    func unknownLifetime() async throws {
+        let (session, provider, clock, _) = try Self.session(dropsExpiry: true)
+        let first = try await session.tokens()
+        #expect(first.expiresAt == nil)
+        clock.advance(by: 299 - 60)  // the margin applies to the assumed lifetime too
+        #expect(try await session.tokens().accessToken == first.accessToken)
+        clock.advance(by: 2)
+        #expect(try await session.tokens().accessToken != first.accessToken)
+        #expect(provider.clientCredentialsGrantCount == 2)
     }
 
     @Test("invalid_scope, unsupported_grant_type and invalid_client are thrown with the server's error as sent, never the secret")
@@ -170,13 +188,17 @@ struct ClientCredentialsSessionTests {
         #expect(provider.clientCredentialsGrantCount == 2)
     }
 
-    @Test("with DPoP every token is bound to the one key the session proves")
+    @Test("with DPoP every token is bound to the one key the session proves, even when first requests start at once")
     func dpop() async throws {
-        let (session, _, _, _) = try Self.session(dpop: true)
-        let first = try await session.tokens(scopes: [Scope(rawValue: "a")])
-        let second = try await session.tokens(scopes: [Scope(rawValue: "b")])
-        let key = try #require(first.dpopKey)
-        #expect(first.isDPoPBound && second.isDPoPBound)
-        #expect(second.dpopKey?.thumbprint == key.thumbprint)
+        let (session, _, _, gate) = try Self.session(dpop: true)
+        gate.held.withLock { $0 = true }
+        async let first = session.tokens(scopes: [Scope(rawValue: "a")])
+        async let second = session.tokens(scopes: [Scope(rawValue: "b")])
+        try await Task.sleep(for: .milliseconds(100))
+        gate.held.withLock { $0 = false }
+        let (a, b) = try await (first, second)
+        let key = try #require(a.dpopKey)
+        #expect(a.isDPoPBound && b.isDPoPBound)
+        #expect(b.dpopKey?.thumbprint == key.thumbprint)
     }
 }

@@ -28,7 +28,8 @@ public import AuthJWT
 /// unknown, RFC 6749 §5.1) is kept for `unknownLifetimeSeconds` (default 300), then asked for again.
 ///
 /// When the client uses DPoP (``ClientConfiguration/usesDPoP``), the session proves one key for its whole life
-/// — the given `dpopKey`, or the key of its first token — so every token is bound to the same key (RFC 9449 §5).
+/// — the given `dpopKey`, or one it makes before its first request — so every token, whatever its scopes and
+/// however many requests start at once, is bound to the same key (RFC 9449 §5).
 ///
 /// Faults: when a new token cannot be had because the provider did not answer (no response, a 5xx or 429,
 /// after the configuration's ``RetryPolicy``), a cached token that has not yet expired is returned instead and
@@ -81,6 +82,11 @@ public actor ClientCredentialsSession {
         if let running = inFlight[key] {
             task = running
         } else {
+            if dpopKey == nil, client.configuration.usesDPoP {
+                // One key before any request, so that concurrent first requests (other scopes) prove the same key.
+                var generator = SystemRandomNumberGenerator()
+                dpopKey = P256PrivateKey.generate(using: &generator)
+            }
             let client = client
             let provenKey = dpopKey
             requests += 1
@@ -99,7 +105,6 @@ public actor ClientCredentialsSession {
         switch result {
         case .success(var tokens):
             tokens.refreshToken = nil
-            if dpopKey == nil { dpopKey = tokens.dpopKey }
             let receivedAt = client.clock.now()
             let expiresAt = tokens.expiresAt ?? receivedAt.adding(seconds: unknownLifetimeSeconds)
             entries[key] = Entry(tokens: tokens, expiresAt: expiresAt)
