@@ -30,4 +30,13 @@ Application.objects.create(
     client_type=Application.CLIENT_PUBLIC,
     authorization_grant_type=Application.GRANT_DEVICE_CODE,
     algorithm=Application.RS256_ALGORITHM, redirect_uris="", user=user)
-print(f"provider: user {user.username} (pk {user.pk}), public device client {os.environ['DEVICE_PROVIDER_CLIENT_ID']}")
+# A confidential service client for the client credentials grant (RFC 6749 §4.4), which also introspects
+# (RFC 7662; DOT's introspection endpoint accepts a client's Basic credentials). Only when the script asks.
+service = os.environ.get("DEVICE_PROVIDER_SERVICE_CLIENT_ID")
+if service:
+    Application.objects.create(
+        name="AuthFlow service interop", client_id=service, client_secret=os.environ["DEVICE_PROVIDER_SERVICE_SECRET"],
+        client_type=Application.CLIENT_CONFIDENTIAL, authorization_grant_type=Application.GRANT_CLIENT_CREDENTIALS,
+        redirect_uris="", user=None)
+print(f"provider: user {user.username} (pk {user.pk}), public device client {os.environ['DEVICE_PROVIDER_CLIENT_ID']}"
+      + (f", confidential service client {service}" if service else ""))

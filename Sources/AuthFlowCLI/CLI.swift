@@ -24,6 +24,7 @@ enum CLI {
             LoginCommand.self,
             TokenCommand.self,
             IDTokenCommand.self,
+            IntrospectCommand.self,
             UserinfoCommand.self,
             LogoutCommand.self,
             StatusCommand.self,

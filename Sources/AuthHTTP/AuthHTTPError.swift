@@ -34,6 +34,9 @@ public enum AuthHTTPError: Error, Hashable, Sendable {
     case unexpectedResponse(endpoint: String, status: Int, reason: String)
     /// The JWK Set is not a JWK Set (RFC 7517 §5).
     case invalidKeySet(AuthJWTError)
+    /// A token introspection answer (RFC 7662 §2.2, RFC 9701 §5) is not one: the reason names the check that
+    /// failed (a status other than 200, no boolean `active`, a signed answer that does not verify).
+    case invalidIntrospectionResponse(String)
 
     /// The stable numeric code.
     public var code: Int {
@@ -45,6 +48,7 @@ public enum AuthHTTPError: Error, Hashable, Sendable {
         case .endpointNotAvailable: 11005
         case .unexpectedResponse: 11006
         case .invalidKeySet: 11007
+        case .invalidIntrospectionResponse: 11008
         }
     }
 }
@@ -61,6 +65,7 @@ extension AuthHTTPError: CustomStringConvertible {
             case .endpointNotAvailable(let name): "there is no \(name) endpoint"
             case .unexpectedResponse(let endpoint, let status, let reason): "the \(endpoint) endpoint answered \(status): \(reason)"
             case .invalidKeySet(let error): "the JWK Set is not valid: \(error) [\(error.code)]"
+            case .invalidIntrospectionResponse(let reason): "the token introspection answer is not valid: \(reason)"
             }
         return "error \(code): \(message)"
     }

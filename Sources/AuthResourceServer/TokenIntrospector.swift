@@ -109,26 +109,34 @@ public struct TokenIntrospector: Sendable {
         } catch {
             throw .introspectionFailed("no answer: \(error)")
         }
-        guard response.status == 200 else { throw .introspectionFailed("the endpoint answered \(response.status), not 200") }
-        guard response.body.count <= 64 * 1024 else { throw .introspectionFailed("the answer is over 64 KiB") }
-        let object = try await responseObject(response, now: now)
-        guard let active = object["active"]?.boolValue else {
-            throw .introspectionFailed("the answer has no boolean 'active' (RFC 7662 §2.2)")
-        }
-        return active ? object : nil
+        let answer = try await answer(response, now: now)
+        return answer.isActive ? answer.members : nil
     }
 
-    /// The introspection response: the JSON body, or the `token_introspection` claim of a verified JWT.
-    private func responseObject(_ response: TransportResponse, now: Int64) async throws(ResourceServerError) -> JSONObject {
-        guard let keys else {
-            guard let object = try? JSONValue(parsing: response.body).objectValue else {
-                throw .introspectionFailed("the answer is not a JSON object (RFC 7662 §2.2)")
-            }
-            return object
+    /// The introspection answer (AuthHTTP's one reading of RFC 7662 §2.2): the JSON body, or the
+    /// `token_introspection` claim of a JWT verified with the issuer's keys (RFC 9701 §5).
+    private func answer(_ response: TransportResponse, now: Int64) async throws(ResourceServerError) -> TokenIntrospectionResponse {
+        guard let keys else { return try Self.read { () throws(AuthHTTPError) in try TokenIntrospectionResponse(response) } }
+        let jwt = try Self.read { () throws(AuthHTTPError) in try TokenIntrospectionResponse.signedAnswer(response) }
+        let set = try await SignedIntrospectionResponse.keys(
+            for: jwt, issuer: configuration.issuer, in: keys, transport: transport, now: now)
+        return try Self.read { () throws(AuthHTTPError) in
+            try TokenIntrospectionResponse(
+                verifying: jwt, keys: set, issuer: configuration.issuer,
+                audiences: [configuration.clientAuthentication.clientID, resource].compactMap { $0 }, leewaySeconds: leewaySeconds, now: now
+            )
         }
-        return try await SignedIntrospectionResponse.verify(
-            response, issuer: configuration.issuer, audiences: [configuration.clientAuthentication.clientID, resource].compactMap { $0 },
-            keys: keys, transport: transport, leewaySeconds: leewaySeconds, now: now)
+    }
+
+    /// `body`'s value, an invalid answer as ``ResourceServerError/introspectionFailed(_:)``.
+    private static func read<T>(_ body: () throws(AuthHTTPError) -> T) throws(ResourceServerError) -> T {
+        do {
+            return try body()
+        } catch .invalidIntrospectionResponse(let reason) {
+            throw .introspectionFailed(reason)
+        } catch {
+            throw .introspectionFailed("\(error)")
+        }
     }
 
     /// The checks of an active answer's members, and the principal they describe.

@@ -15,6 +15,9 @@ extension FakeOpenIDProvider {
     /// token whose subject is the client itself, for the scope asked for (none when none was), with no refresh
     /// token (§4.4.3: it SHOULD NOT be included) and no ID token; DPoP-bound to `jkt` when the request proved a key.
     func grantClientCredentials(_ parameters: [FormParameter], clientID: String, jkt: String?) -> TransportResponse {
+        guard configuration.supportsClientCredentialsGrant else {
+            return Self.oauthError(.unsupportedGrantType, "this provider does not offer the client credentials grant")
+        }
         guard let authentication = authentication(ofClient: clientID), authentication != .none else {
             return Self.oauthError(.unauthorizedClient, "the client credentials grant is for confidential clients (RFC 6749 §4.4)")
         }
@@ -23,15 +26,34 @@ extension FakeOpenIDProvider {
             return Self.oauthError(.invalidTarget, "'\(unknown)' is not a resource this provider serves (RFC 8707 §2)")
         }
         let scope = parameters.first { $0.name == "scope" }?.value ?? ""
-        let now = clock.now().secondsSince1970
-        return state.withLock { state -> TransportResponse in
+        if let refused = refusedScope(scope) { return refused }
+        return issueServiceToken(
+            clientID: clientID, subject: clientID, scope: scope, resources: resources, jkt: jkt, now: clock.now().secondsSince1970
+        ) { $0.clientCredentialsGrants += 1 }
+    }
+
+    /// `invalid_scope` (RFC 6749 §5.2) for a scope outside ``Configuration/grantableScopes``; nil when all may be granted.
+    func refusedScope(_ scope: String) -> TransportResponse? {
+        guard let grantable = configuration.grantableScopes,
+            let outside = scope.split(separator: " ").first(where: { !grantable.contains(String($0)) })
+        else { return nil }
+        return Self.oauthError(.invalidScope, "the scope '\(outside)' may not be granted to this client")
+    }
+
+    /// An access token for a grant without a user session (client credentials, JWT bearer): no refresh token
+    /// (RFC 6749 §4.4.3) and no ID token; DPoP-bound to `jkt` when the request proved a key. `count` notes the grant.
+    func issueServiceToken(
+        clientID: String, subject: String, scope: String, resources: [String], jkt: String?, now: Int64,
+        count: (inout ProviderState) -> Void
+    ) -> TransportResponse {
+        state.withLock { state -> TransportResponse in
             let issuedAt = now + state.skew
             let token = state.token()
             let accessTokenKey = state.answersDPoPWithBearer ? nil : jkt
             state.accessTokens[token] = .init(
-                clientID: clientID, subject: clientID, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime,
+                clientID: clientID, subject: subject, scope: scope, expiresAt: issuedAt + configuration.accessTokenLifetime,
                 audience: resources, jkt: accessTokenKey)
-            state.clientCredentialsGrants += 1
+            count(&state)
             var body = JSONObject()
             try? body.append("access_token", .string(token))
             try? body.append("token_type", accessTokenKey == nil ? "Bearer" : "DPoP")

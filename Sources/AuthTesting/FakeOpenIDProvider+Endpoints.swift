@@ -59,6 +59,7 @@ extension FakeOpenIDProvider {
         case (.registration, .post): return register(request)
         case (.resource, .get), (.resource, .post): return protectedResource(request)
         case (.pushedAuthorization, .post): return pushAuthorizationRequest(request)
+        case (.introspection, .post): return introspect(request)
         default: return TransportResponse(status: 405)
         }
     }
@@ -75,6 +76,7 @@ extension FakeOpenIDProvider {
             "device_authorization_endpoint": .string(url(of: .deviceAuthorization)),
             "grant_types_supported": [
                 "authorization_code", "refresh_token", .string(Self.deviceCodeGrantType), "client_credentials",
+                .string(AuthClient.jwtBearerGrantType),
             ],
             "end_session_endpoint": .string(url(of: .endSession)),
             "response_types_supported": ["code"],
@@ -89,6 +91,7 @@ extension FakeOpenIDProvider {
             "require_pushed_authorization_requests": .bool(configuration.requiresPushedAuthorizationRequests),
             "dpop_signing_alg_values_supported": ["ES256"],
             "client_id_metadata_document_supported": configuration.supportsClientIDMetadataDocuments ? true : .null,
+            "introspection_endpoint": .string(url(of: .introspection)),
         ]
     }
 
@@ -121,6 +124,7 @@ extension FakeOpenIDProvider {
             "code_challenge_methods_supported": configuration.advertisesS256 ? ["S256"] : .null,
             "registration_endpoint": configuration.registration == .disabled ? .null : .string(url(of: .registration)),
             "client_id_metadata_document_supported": configuration.supportsClientIDMetadataDocuments ? true : .null,
+            "introspection_endpoint": .string(url(of: .introspection)),
         ]
     }
 
@@ -165,9 +169,11 @@ extension FakeOpenIDProvider {
         case Self.deviceCodeGrantType: return pollDevice(value, clientID: clientID, jkt: jkt)
         case TokenExchangeRequest.grantType: return exchangeToken(parameters, clientID: clientID)
         case "client_credentials": return grantClientCredentials(parameters, clientID: clientID, jkt: jkt)
+        case AuthClient.jwtBearerGrantType: return grantJWTBearer(parameters, clientID: clientID, jkt: jkt)
         default:
             return Self.oauthError(
-                .unsupportedGrantType, "only authorization_code, refresh_token, device_code, token-exchange and client_credentials")
+                .unsupportedGrantType,
+                "only authorization_code, refresh_token, device_code, token-exchange, client_credentials and jwt-bearer")
         }
     }
 

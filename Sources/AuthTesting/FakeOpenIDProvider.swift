@@ -132,6 +132,19 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         /// The transport the provider fetches client ID metadata documents with (the app's hosting, in a
         /// test); nil: none can be fetched.
         public var clientMetadataDocumentHost: (any HTTPTransport)? = nil
+        /// Whether the token endpoint answers the client credentials grant (RFC 6749 §4.4); when false it is
+        /// `unsupported_grant_type` (§5.2), as at a provider that does not offer it.
+        public var supportsClientCredentialsGrant = true
+        /// The scopes a client credentials or JWT bearer grant may ask for; a scope outside them is
+        /// `invalid_scope` (RFC 6749 §5.2). nil: any scope.
+        public var grantableScopes: Set<String>? = nil
+        /// The trusted issuers of JWT bearer grant assertions (RFC 7523 §2.1, §3) and each one's public
+        /// JWK: an assertion must be signed by its `iss`'s key (ES256 or RS256), have this provider's
+        /// issuer or token endpoint in `aud`, a `sub`, and an `exp` not passed. Empty: the grant is
+        /// `unsupported_grant_type`.
+        public var jwtBearerIssuers: [String: JSONObject] = [:]
+        /// How the introspection endpoint (RFC 7662) misbehaves, for a client's failing-first tests.
+        public var introspectionMisbehaviour: IntrospectionMisbehaviour? = nil
 
         public init() {}
     }
@@ -156,6 +169,9 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         case resource = "/resource"
         /// The pushed authorization request endpoint (RFC 9126 §2).
         case pushedAuthorization = "/par"
+        /// The token introspection endpoint (RFC 7662 §2), which answers JSON or, asked for
+        /// `application/token-introspection+jwt`, a signed JWT (RFC 9701).
+        case introspection = "/introspect"
     }
 
     /// A failure to inject at an endpoint.
@@ -244,6 +260,7 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
             authorizationResponseIssuerParameterSupported: configuration.sendsIssuerInAuthorizationResponse)
         metadata.pushedAuthorizationRequestEndpoint = url(of: .pushedAuthorization)
         metadata.requiresPushedAuthorizationRequests = configuration.requiresPushedAuthorizationRequests
+        metadata.introspectionEndpoint = url(of: .introspection)
         return metadata
     }
 

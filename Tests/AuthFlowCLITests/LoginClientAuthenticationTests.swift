@@ -43,6 +43,17 @@ struct LoginClientAuthenticationTests {
 
     static let secretFile = ["/secret": Array((secret + "\n").utf8)]
 
+    /// The options that set profile "ci" up for the client credentials grant: the confidential client, its
+    /// secret in ``secretFile``, the scope `reports:read`.
+    static func clientCredentialsSetup(_ harness: LoginHarness) -> AuthFlowCLI.LoginOptions {
+        var setup = harness.options(profile: "ci")
+        setup.clientID = LocalProvider.confidentialClientID
+        setup.clientSecret = .file("/secret")
+        setup.scopes = ["reports:read"]
+        setup.oauth2 = true
+        return setup
+    }
+
     @Test(
         "client_secret_post and client_secret_jwt: the provider receives the secret in the form, or an assertion and never the secret",
         arguments: [
@@ -156,12 +167,8 @@ struct LoginClientAuthenticationTests {
     @Test("token --client-credentials: the grant with scope and resource, the token cached until it expires, then a new one")
     func clientCredentials() async throws {
         let harness = try LoginHarness()
-        var setup = harness.options(profile: "ci")
-        setup.clientID = LocalProvider.confidentialClientID
-        setup.clientSecret = .file("/secret")
-        setup.scopes = ["reports:read"]
+        var setup = Self.clientCredentialsSetup(harness)
         setup.resources = ["https://api.authflow.test/"]
-        setup.oauth2 = true
         let first = await Self.token(harness, TokenOptions(profile: "ci", clientCredentials: true, setup: setup), files: Self.secretFile)
         #expect(first.error == nil, "\(first.errors)")
         let form = try #require(harness.forms(to: .token).first)

@@ -248,6 +248,9 @@ extension SecretRedactionTests {
                 name: "PendingLogin", value: PendingLogin(request: authorization, clientID: "client", startedAt: 0),
                 secrets: authorizationSecrets),
             Specimen(name: "AuthClient", value: client, secrets: [clientSecret]),
+            Specimen(
+                name: "ClientCredentialsSession", value: ClientCredentialsSession(client: client, dpopKey: dpopKey),
+                secrets: [clientSecret] + dpopSecrets, secretBytes: [dpopBytes]),
             Specimen(name: "User", value: user, secrets: issuedSecrets + issuedKeySecrets),
             Specimen(name: "LoginState", value: LoginState.loggedIn(user), secrets: issuedSecrets + issuedKeySecrets),
             Specimen(

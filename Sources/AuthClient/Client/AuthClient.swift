@@ -65,6 +65,8 @@ public final class AuthClient: Sendable {
     let users = UserRegistry()
     /// The RFC 8414 `revocation_endpoint`, once looked up (`.some(nil)`: the provider has none).
     let authorizationServerRevocationEndpoint = Locked<String??>(nil)
+    /// The RFC 8414 `introspection_endpoint`, once looked up (`.some(nil)`: the provider has none).
+    let authorizationServerIntrospectionEndpoint = Locked<String??>(nil)
     /// The latest `DPoP-Nonce` from each server (RFC 9449 §8, §9), by origin.
     let dpopNonces = Locked<[String: String]>([:])
 

@@ -181,6 +181,13 @@ public enum AuthClientError: Error, Sendable {
     /// app decides when to run a new login for the same grant (`MCPAuthorization.reauthorize(with:)`, or
     /// ``AuthClient/login(with:options:)``), which replaces them.
     case reauthorizationRequired
+    /// The introspection endpoint's answer is not one (RFC 7662 §2.2, RFC 9701 §5): a status other than 200, no
+    /// boolean `active`, a signed answer that does not verify. An inactive token is not this error: it is an
+    /// answer, ``TokenIntrospectionResponse/isActive`` false.
+    case invalidIntrospectionResponse(String)
+    /// A JWT bearer grant's assertion (RFC 7523 §2.1) cannot be made or sent: the reason names what is wrong
+    /// (an empty assertion, a subject or audience missing). A refusal by the server is ``tokenEndpoint(_:)``.
+    case invalidJWTBearerGrant(String)
 
     public var code: Int {
         switch self {
@@ -241,6 +248,8 @@ public enum AuthClientError: Error, Sendable {
         case .undecodableResource: 10152
         case .unsupportedURLRequest: 10153
         case .reauthorizationRequired: 10401
+        case .invalidIntrospectionResponse: 10451
+        case .invalidJWTBearerGrant: 10452
         }
     }
 
@@ -382,6 +391,8 @@ extension AuthClientError: CustomStringConvertible {
             case .reauthorizationRequired:
                 "the access token was refused or has expired and there is no refresh token (RFC 6749 §6); the tokens are kept, "
                     + "and a new authorization of the same grant replaces them"
+            case .invalidIntrospectionResponse(let reason): "the token introspection answer is not valid (RFC 7662 §2.2): \(reason)"
+            case .invalidJWTBearerGrant(let reason): "the JWT bearer grant's assertion cannot be used (RFC 7523 §2.1): \(reason)"
             }
         return "error \(code): \(message)"
     }

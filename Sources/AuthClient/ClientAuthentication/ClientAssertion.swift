@@ -79,14 +79,10 @@ public struct ClientAssertion: Sendable, Hashable {
 
     /// The claims, in this order: `iss`, `sub`, `aud`, `jti`, `exp`, `iat`.
     public var claims: JSONObject {
-        var claims = JSONObject()
-        try? claims.append("iss", .string(clientID))
-        try? claims.append("sub", .string(clientID))
-        try? claims.append("aud", .string(audience))
-        try? claims.append("jti", .string(jwtID))
-        try? claims.append("exp", .number(JSONNumber(expiresAt.secondsSince1970)))
-        try? claims.append("iat", .number(JSONNumber(issuedAt.secondsSince1970)))
-        return claims
+        // The JWT bearer grant's claims (RFC 7523 §3) with the client as both issuer and subject.
+        var assertion = JWTBearerAssertion(issuer: clientID, subject: clientID, audience: audience, jwtID: jwtID, issuedAt: issuedAt)
+        assertion.expiresAt = expiresAt
+        return assertion.claims
     }
 
     /// The JWS signing input `base64url(header) "." base64url(claims)` (RFC 7515 §5.1).

@@ -17,6 +17,7 @@ extension AuthClientError {
         case .unexpectedResponse(let endpoint, let status, let reason):
             self = .unexpectedResponse(endpoint: endpoint, status: status, reason: reason)
         case .invalidKeySet(let error): self = .invalidKeySet(error)
+        case .invalidIntrospectionResponse(let reason): self = .invalidIntrospectionResponse(reason)
         }
     }
 }

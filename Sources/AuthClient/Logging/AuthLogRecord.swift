@@ -42,6 +42,8 @@ public struct AuthLogRecord: Sendable, Hashable {
         public static let http = Event(rawValue: "http")
         /// A client credentials token was requested (RFC 6749 §4.4), or received.
         public static let clientCredentials = Event(rawValue: "client-credentials")
+        /// A token was requested with a JWT bearer assertion (RFC 7523 §2.1), or received (never the assertion).
+        public static let jwtBearer = Event(rawValue: "jwt-bearer")
     }
 
     /// How important the record is.

@@ -42,22 +42,36 @@ extension AuthClient {
             throw .invalidConfiguration(
                 "the client credentials grant is only for confidential clients (RFC 6749 §4.4): configure a client authentication")
         }
+        return try await requestServiceToken(
+            [FormParameter(name: "grant_type", value: "client_credentials")], scopes: scopes, resources: resources, dpopKey: dpopKey,
+            event: .clientCredentials,
+            messages: ("requesting a client credentials token", "client credentials token received"), using: &generator)
+    }
+
+    /// A token request of a grant without a user (client credentials, JWT bearer): `grant` plus the `scope` asked
+    /// for (none when empty) and the RFC 8707 `resource`s (nil: the configuration's), after checking both, sent
+    /// with the client's authentication, DPoP (`dpopKey`, or a fresh key) when configured, and the retry policy;
+    /// logged as `event` with `messages` (the token redacted).
+    func requestServiceToken(
+        _ grant: [FormParameter], scopes: [Scope], resources: [String]?, dpopKey: P256PrivateKey?, event: AuthLogRecord.Event,
+        messages: (request: StaticString, received: StaticString), using generator: inout some RandomNumberGenerator
+    ) async throws(AuthClientError) -> TokenSet {
         if let invalid = scopes.first(where: { !$0.isValid }) {
             throw .invalidConfiguration("'\(invalid.rawValue)' is not a scope token (RFC 6749 §3.3)")
         }
         let resources = resources ?? configuration.resources
         try ResourceIndicator.check(resources)
-        var parameters = [FormParameter(name: "grant_type", value: "client_credentials")]
+        var parameters = grant
         if !scopes.isEmpty { parameters.append(FormParameter(name: "scope", value: scopes.map(\.rawValue).joined(separator: " "))) }
         parameters += ResourceIndicator.parameters(resources)
         let key = dpopKey ?? newDPoPKey(using: &generator)
-        logger.log(.info, .clientCredentials, "requesting a client credentials token", ["endpoint": .url(metadata.tokenEndpoint)])
+        logger.log(.info, event, messages.request, ["endpoint": .url(metadata.tokenEndpoint)])
         let receivedAt = clock.now()
         var salvaged: String? = nil
         let response = try await retrying(salvaging: &salvaged) { () async throws(AuthClientError) in
             try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: key)
         }
-        logger.log(.info, .clientCredentials, "client credentials token received", ["access_token": .redacted])
+        logger.log(.info, event, messages.received, ["access_token": .redacted])
         return try tokenSet(response, receivedAt: receivedAt, dpopKey: key)
     }
 

@@ -63,12 +63,21 @@ extension AuthClient {
     }
 
     /// The revocation endpoint: the discovery document's, else the first listed by a document at
-    /// `revocationMetadataURLs(issuer:)` (each checked for the issuer; a 4xx moves on). A definite answer —
-    /// an endpoint, or none at any location — is remembered; a network failure or another status is thrown
-    /// and asked again next time.
+    /// `revocationMetadataURLs(issuer:)` (see ``authorizationServerEndpoint(_:listed:remembered:)``).
     func revocationEndpoint() async throws(AuthClientError) -> String? {
-        if let endpoint = metadata.revocationEndpoint { return endpoint }
-        if let known = authorizationServerRevocationEndpoint.withLock({ $0 }) { return known }
+        try await authorizationServerEndpoint(
+            "revocation_endpoint", listed: metadata.revocationEndpoint, remembered: authorizationServerRevocationEndpoint)
+    }
+
+    /// The endpoint `member` names: `listed` (the discovery document's), else the first listed by a document at
+    /// `revocationMetadataURLs(issuer:)` (each checked for the issuer; a 4xx moves on). A definite answer — an
+    /// endpoint, or none at any location — is remembered in `remembered`; a network failure or another status is
+    /// thrown and asked again next time.
+    func authorizationServerEndpoint(
+        _ member: String, listed: String?, remembered: Locked<String??>
+    ) async throws(AuthClientError) -> String? {
+        if let listed { return listed }
+        if let known = remembered.withLock({ $0 }) { return known }
         var endpoint: String? = nil
         for url in Self.revocationMetadataURLs(issuer: configuration.issuer) {
             var request = TransportRequest(method: .get, url: url)
@@ -76,8 +85,8 @@ extension AuthClient {
             let response = try await transport.exchange(request)
             switch response.status {
             case 200:
-                endpoint = try Self.revocationEndpoint(
-                    inAuthorizationServerMetadata: response.body, issuer: configuration.issuer,
+                endpoint = try Self.endpoint(
+                    member, inAuthorizationServerMetadata: response.body, issuer: configuration.issuer,
                     allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
             case 400..<500 where response.status != 429:
                 continue  // not there: the next location (429 is thrown below, and asked again next time)
@@ -88,15 +97,23 @@ extension AuthClient {
             }
             if endpoint != nil { break }
         }
-        authorizationServerRevocationEndpoint.withLock { $0 = .some(endpoint) }
+        remembered.withLock { $0 = .some(endpoint) }
         return endpoint
     }
 
-    /// `revocation_endpoint` from a metadata document (RFC 8414 §2, or OpenID Connect Discovery's), after
-    /// checking that its `issuer` is ours (RFC 8414 §3.3) and that the endpoint is https (or loopback http
-    /// when allowed).
+    /// `revocation_endpoint` from a metadata document (RFC 8414 §2, or OpenID Connect Discovery's).
     static func revocationEndpoint(
         inAuthorizationServerMetadata body: [UInt8], issuer: String, allowsInsecureLoopback: Bool
+    ) throws(AuthClientError) -> String? {
+        try endpoint(
+            "revocation_endpoint", inAuthorizationServerMetadata: body, issuer: issuer, allowsInsecureLoopback: allowsInsecureLoopback)
+    }
+
+    /// The endpoint `member` names in a metadata document (RFC 8414 §2, or OpenID Connect Discovery's), after
+    /// checking that its `issuer` is ours (RFC 8414 §3.3) and that the endpoint is https (or loopback http when
+    /// allowed).
+    static func endpoint(
+        _ name: String, inAuthorizationServerMetadata body: [UInt8], issuer: String, allowsInsecureLoopback: Bool
     ) throws(AuthClientError) -> String? {
         guard let object = (try? JSONValue(parsing: body))?.objectValue else {
             throw .invalidProviderMetadata("the authorization server metadata is not a JSON object")
@@ -105,11 +122,11 @@ extension AuthClient {
             throw .invalidProviderMetadata("the authorization server metadata has no 'issuer'")
         }
         guard documentIssuer.utf8.elementsEqual(issuer.utf8) else { throw .issuerMismatch(expected: issuer, actual: documentIssuer) }
-        guard let member = object["revocation_endpoint"], !member.isNull else { return nil }
+        guard let member = object[name], !member.isNull else { return nil }
         guard let endpoint = member.stringValue else {
-            throw .invalidProviderMetadata("'revocation_endpoint' in the authorization server metadata is not a string")
+            throw .invalidProviderMetadata("'\(name)' in the authorization server metadata is not a string")
         }
-        try SecureURL.check(endpoint, name: "revocation_endpoint", allowsInsecureLoopback: allowsInsecureLoopback)
+        try SecureURL.check(endpoint, name: name, allowsInsecureLoopback: allowsInsecureLoopback)
         return endpoint
     }
 }

@@ -2,9 +2,10 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-/// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--mcp] [--resource-server]`: the whole OpenID Connect login,
-/// offline against the fake provider, narrated with the real values and the RFC sections (``DemoFlow``); with `--device`, the
-/// device authorization grant (``DeviceDemoFlow``); with `--mcp`, the MCP authorization profile (``MCPDemoFlow``); with
+/// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--mcp] [--par] [--dpop] [--service] [--resource-server]`: the
+/// whole OpenID Connect login, offline against the fake provider, narrated with the real values and the RFC sections
+/// (``DemoFlow``); with `--device`, the device authorization grant (``DeviceDemoFlow``); with `--mcp`, the MCP authorization
+/// profile (``MCPDemoFlow``); with `--service`, client credentials, JWT bearer and introspection (``ServiceDemoFlow``); with
 /// `--resource-server`, the resource server's side (``ResourceServerDemoFlow``). Exit 0 when the flow
 /// went as asked: it succeeded, or it failed exactly where the chosen failure is caught.
 enum DemoCommand: CLICommand {
@@ -23,6 +24,9 @@ enum DemoCommand: CLICommand {
     static let mcp = Flag(
         "mcp", help: "the MCP authorization profile, 2025-11-25 (RFC 9728, RFC 8414, client ID metadata documents, RFC 8707, step-up)")
     static let dpop = Flag("dpop", help: "a DPoP-bound login (RFC 9449) and a resource request, with nonces")
+    static let service = Flag(
+        "service",
+        help: "a service's tokens: client credentials (cached, renewed), JWT bearer, introspection (RFC 6749 §4.4, RFC 7523, RFC 7662)")
     static let resourceServer = Flag(
         "resource-server", help: "the resource server's side: RFC 9068 access tokens, DPoP proofs, challenges, RFC 9728")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
@@ -39,20 +43,24 @@ enum DemoCommand: CLICommand {
             metadata, the client's metadata document as its client_id (dynamic registration where that is not
             supported), a login whose tokens are for that server only, and a scope step-up after a 403
             insufficient_scope. With --dpop, a DPoP-bound login and a resource request, each with its
-            use_dpop_nonce retry. With --resource-server, the other side: a protected MCP server's metadata and
+            use_dpop_nonce retry. With --service, a service's tokens without a user: the client credentials grant
+            through ClientCredentialsSession (the cache, twenty callers served by one request, renewal before
+            expiry), the JWT bearer grant with an assertion signed here, and introspection of the tokens, plain,
+            signed and inactive. With --resource-server, the other side: a protected MCP server's metadata and
             401 challenge, the checks of a DPoP-bound RFC 9068 access token and its proof, and the refusals of a
             replayed proof, the token without its proof and a missing scope; --fail wrong-audience, expired,
             stolen-token or wrong-url breaks the protected request.
             """,
-        options: [fail, device, par, mcp, dpop, resourceServer, rfc7636Example],
+        options: [fail, device, par, mcp, dpop, service, resourceServer, rfc7636Example],
         groups: [
-            .atMostOne(device, par, mcp, dpop, resourceServer), .atMostOne(par, rfc7636Example), .atMostOne(mcp, rfc7636Example),
-            .atMostOne(dpop, rfc7636Example), .atMostOne(resourceServer, rfc7636Example),
+            .atMostOne(device, par, mcp, dpop, service, resourceServer), .atMostOne(par, rfc7636Example),
+            .atMostOne(mcp, rfc7636Example), .atMostOne(dpop, rfc7636Example), .atMostOne(service, rfc7636Example),
+            .atMostOne(resourceServer, rfc7636Example),
         ],
         examples: [
             "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired",
-            "demo --mcp --fail no-s256", "demo --mcp --fail step-up-refused", "demo --dpop", "demo --resource-server",
-            "demo --resource-server --fail stolen-token",
+            "demo --mcp --fail no-s256", "demo --mcp --fail step-up-refused", "demo --dpop", "demo --service",
+            "demo --resource-server", "demo --resource-server --fail stolen-token",
         ])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
@@ -66,7 +74,10 @@ enum DemoCommand: CLICommand {
         let device = arguments.isSet(Self.device)
         let failureName = arguments.value(Self.fail)
         let (text, asExpected): (String, Bool)
-        if arguments.isSet(Self.resourceServer) {
+        if arguments.isSet(Self.service) {
+            guard failureName == nil else { throw .usage("--service goes alone") }
+            (text, asExpected) = runBlocking { await ServiceDemoFlow().run() }
+        } else if arguments.isSet(Self.resourceServer) {
             guard !useRFCExample, !device else { throw .usage("--resource-server goes alone (with --fail)") }
             let flow = ResourceServerDemoFlow(
                 failure: try failure(ResourceServerDemoFlow.Failure.self, named: failureName, for: "--fail for --resource-server"))

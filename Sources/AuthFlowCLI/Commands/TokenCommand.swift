@@ -17,6 +17,9 @@ enum TokenCommand: CLICommand {
     static let clientCredentials = Flag(
         "client-credentials",
         help: "a token for the client itself (RFC 6749 §4.4), no user; the options below set the profile up (kept by it)")
+    static let assertionFile = Option<String>(
+        "assertion-file", value: "FILE",
+        help: "the JWT bearer grant (RFC 7523 §2.1): a token for the signed JWT in FILE (- for standard input), printed, not stored")
     /// The options that set a client credentials profile up (those of `login`).
     static let clientOptions: [any OptionDeclaration] = [
         LoginCommand.issuer, LoginCommand.clientID, LoginCommand.clientSecretFile, LoginCommand.clientSecretEnv, LoginCommand.clientAuth,
@@ -36,30 +39,38 @@ enum TokenCommand: CLICommand {
             credentials (a secret from a file or variable, or --private-key-file), --scope, --resource and
             --dpop; later calls need only --profile. The token is cached in the profile's 0600 token file and a
             new one requested when it has less than 60 seconds left.
+
+            With --assertion-file FILE: the JWT bearer grant (RFC 7523 §2.1) — a token for the signed JWT in
+            FILE (from a workload identity platform or an identity provider; - reads standard input), asked for
+            with the profile's client, or one the client options set up (a public client may use it). The token
+            is printed and not stored: each call exchanges its assertion.
             """,
-        options: [profile, bare, header, json, execCredential, clientCredentials, DebugTrace.verbose] + clientOptions,
+        options: [profile, bare, header, json, execCredential, clientCredentials, assertionFile, DebugTrace.verbose] + clientOptions,
         groups: [
             .atMostOne(bare, header, json, execCredential), .atMostOne(LoginCommand.clientSecretFile, LoginCommand.clientSecretEnv),
+            .atMostOne(clientCredentials, assertionFile),
         ],
         examples: [
             "token", "token --header --profile work", "token --exec-credential",
             "token --client-credentials --profile ci --issuer https://login.example.com --client-id nightly "
                 + "--client-secret-env NIGHTLY_SECRET --scope reports:read",
             "token --client-credentials --profile ci --header",
+            "token --assertion-file workload.jwt --profile ci --header",
         ])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
         var options = Self.options(arguments)
         let setsUp = clientOptions.contains { arguments.contains($0) }
-        if arguments.isSet(Self.clientCredentials) {
+        var setup = LoginOptions()
+        LoginCommand.client(arguments, into: &setup)
+        setup.profile = options.profile
+        setup.oauth2 = true
+        if let file = arguments.value(Self.assertionFile) {
+            options.assertionFile = file
+            options.setup = setsUp ? setup : nil
+        } else if arguments.isSet(Self.clientCredentials) {
             options.clientCredentials = true
-            if setsUp {
-                var client = LoginOptions()
-                LoginCommand.client(arguments, into: &client)
-                client.profile = options.profile
-                client.oauth2 = true
-                options.setup = client
-            }
+            options.setup = setsUp ? setup : nil
         } else if let first = clientOptions.first(where: { arguments.contains($0) }) {
             throw .usage(
                 "--\(first.info.name) sets up a client credentials profile: add --client-credentials, or log in with 'authflow login'")

@@ -148,7 +148,7 @@ enum AccountCommands {
         return (profile, try connect(profile, store: profiles.credentials(profile.name), environment: environment, terminal: terminal))
     }
 
-    private static func connect(
+    static func connect(
         _ profile: Profile, store: FileCredentialStore, environment: LoginEnvironment, terminal: some Terminal
     ) throws(CLIError) -> AuthClient {
         try environment.trustCAFile(option: nil, profile: profile)

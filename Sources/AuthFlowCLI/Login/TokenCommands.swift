@@ -25,8 +25,10 @@ struct TokenOptions: Sendable {
     var format = TokenFormat.bare
     /// `--client-credentials`: a token for the client itself (RFC 6749 §4.4).
     var clientCredentials = false
-    /// With ``clientCredentials``: the client options given, which set the profile up (nil: the profile's).
+    /// With ``clientCredentials`` or ``assertionFile``: the client options given, which set the profile up (nil: the profile's).
     var setup: LoginOptions?
+    /// `--assertion-file`: the JWT bearer grant (RFC 7523 §2.1) with the assertion in this file (`-`: standard input).
+    var assertionFile: String?
 }
 
 /// `authflow token` and `authflow id-token`: a valid token of a profile, from the token file when it is
@@ -40,6 +42,7 @@ enum TokenCommands {
 
     static func run(_ kind: Kind, _ options: TokenOptions, environment: LoginEnvironment, terminal: inout some Terminal) throws(CLIError) {
         if options.clientCredentials { return try clientCredentials(options, environment: environment, terminal: &terminal) }
+        if options.assertionFile != nil { return try jwtBearer(options, environment: environment, terminal: &terminal) }
         let profiles = ProfileStore(directory: try environment.configDirectory())
         let profile = try profiles.require(options.profile)
         try environment.trustCAFile(option: nil, profile: profile)

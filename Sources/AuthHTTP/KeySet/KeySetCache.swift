@@ -117,6 +117,19 @@ package actor KeySetCache {
         return (try await fetch(using: transport, now: now).get(), true)
     }
 
+    /// The set to verify a JWS whose header names `keyID` with: the current set (see
+    /// `current(using:now:maximumAgeSeconds:)`), or, when it has no key `keyID` and was not fetched by this
+    /// call, the set a refetch brings (see `refetch(after:using:now:cooldownSeconds:)`; within the cooldown, the
+    /// current set). For answers whose check does not report back with `refetchHelped(generation:)`.
+    package func keys(
+        forKeyID keyID: String?, using transport: any HTTPTransport, now: NumericDate, maximumAgeSeconds: Int64?,
+        cooldownSeconds: Int64
+    ) async throws(AuthHTTPError) -> Snapshot {
+        let (snapshot, fetched) = try await current(using: transport, now: now, maximumAgeSeconds: maximumAgeSeconds)
+        guard let keyID, !fetched, !snapshot.keys.keys.contains(where: { $0.keyID == keyID }) else { return snapshot }
+        return try await refetch(after: snapshot.generation, using: transport, now: now, cooldownSeconds: cooldownSeconds) ?? snapshot
+    }
+
     /// Whether the cached set was fetched more than `maximumAgeSeconds` before `now`, or at an unknown or
     /// later time.
     private func isOld(at now: NumericDate, maximumAgeSeconds: Int64?) -> Bool {

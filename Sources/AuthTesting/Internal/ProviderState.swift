@@ -73,6 +73,8 @@ struct ProviderState {
     var refreshGrants = 0
     /// Client credentials grants answered with a token (RFC 6749 §4.4).
     var clientCredentialsGrants = 0
+    var jwtBearerGrants = 0
+    var introspections = 0
     var refreshTokenReuses = 0
     var failures: [FakeOpenIDProvider.Endpoint: [FakeOpenIDProvider.Failure]] = [:]
     var defect: FakeOpenIDProvider.IDTokenDefect?
