@@ -80,6 +80,12 @@ extension FakeOpenIDProvider {
             "pushed_authorization_request_endpoint": .string(url(of: .pushedAuthorization)),
             "require_pushed_authorization_requests": .bool(configuration.requiresPushedAuthorizationRequests),
             "dpop_signing_alg_values_supported": ["ES256"],
+            "request_parameter_supported": true,
+            "response_modes_supported": .array(Self.responseModes.map(JSONValue.string)),
+            "authorization_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
+            "request_object_signing_alg_values_supported": .array(
+                configuration.requestObjectSigningAlgorithms.map { .string($0.rawValue) }),
+            "require_signed_request_object": .bool(configuration.requiresSignedRequestObject),
         ]
     }
 

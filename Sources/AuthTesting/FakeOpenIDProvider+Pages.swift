@@ -51,8 +51,20 @@ extension FakeOpenIDProvider {
         }
         let authorization: Authorization = value("decision") == "approve" ? .approve(subject: value("user") ?? "") : .deny
         do {
-            let location = try authorize(uri, as: authorization, counted: false)
-            return TransportResponse(status: 302, headerFields: [HeaderField(name: "Location", value: location)])
+            let (location, formBody) = try authorize(uri, as: authorization, counted: false)
+            guard let formBody else {
+                return TransportResponse(status: 302, headerFields: [HeaderField(name: "Location", value: location)])
+            }
+            // form_post and form_post.jwt (OAuth 2.0 Form Post Response Mode §2): a form the browser submits.
+            let fields = ((try? FormParameter.parse(formBody)) ?? []).map {
+                "<input type=\"hidden\" name=\"\(Self.escape($0.name))\" value=\"\(Self.escape($0.value))\">"
+            }
+            return Self.page(
+                200, "Signing you in",
+                """
+                <form method="post" action="\(Self.escape(location))">\(fields.joined())<button>Continue</button></form>
+                <script>document.forms[0].submit()</script>
+                """)
         } catch {
             return Self.page(400, "Sign-in refused", Self.escape("\(error)"))
         }

@@ -11,7 +11,8 @@ enum DemoCommand: CLICommand {
         "fail", value: "STEP", help: "make one step fail, to see where it is caught",
         completion: .values(
             (DemoFlow.Failure.allCases.map(\.rawValue) + DeviceDemoFlow.Failure.allCases.map(\.rawValue)
-                + PushedAuthorizationDemoFlow.Failure.allCases.map(\.rawValue) + MCPDemoFlow.Failure.allCases.map(\.rawValue))
+                + PushedAuthorizationDemoFlow.Failure.allCases.map(\.rawValue) + MCPDemoFlow.Failure.allCases.map(\.rawValue)
+                + SignedMessagesDemoFlow.Failure.allCases.map(\.rawValue))
                 .reduce(into: [String]()) {
                     if !$0.contains($1) { $0.append($1) }
                 }))
@@ -19,6 +20,7 @@ enum DemoCommand: CLICommand {
     static let par = Flag(
         "par", help: "a pushed authorization request (RFC 9126), client_secret_jwt, a token per resource")
     static let mcp = Flag("mcp", help: "the MCP authorization profile (RFC 9728, RFC 8414, RFC 7591, RFC 8707)")
+    static let jar = Flag("jar", help: "a signed request object (RFC 9101) pushed with PAR, and a signed response (JARM)")
     static let dpop = Flag("dpop", help: "a DPoP-bound login (RFC 9449) and a resource request, with nonces")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
 
@@ -32,16 +34,17 @@ enum DemoCommand: CLICommand {
             a pushed authorization request, the request_uri in the browser, and a token per resource. With --mcp, the
             MCP authorization profile: the server's 401, its resource metadata, the authorization server's
             metadata, dynamic registration, and a login whose tokens are for that server only. With --dpop, a
-            DPoP-bound login and a resource request, each with its use_dpop_nonce retry.
+            DPoP-bound login and a resource request, each with its use_dpop_nonce retry. With --jar, a signed
+            request object (RFC 9101) pushed with PAR and a signed response (JARM), verified before it is read.
             """,
-        options: [fail, device, par, mcp, dpop, rfc7636Example],
+        options: [fail, device, par, mcp, dpop, jar, rfc7636Example],
         groups: [
-            .atMostOne(device, par, mcp, dpop), .atMostOne(par, rfc7636Example), .atMostOne(mcp, rfc7636Example),
-            .atMostOne(dpop, rfc7636Example),
+            .atMostOne(device, par, mcp, dpop, jar), .atMostOne(par, rfc7636Example), .atMostOne(mcp, rfc7636Example),
+            .atMostOne(dpop, rfc7636Example), .atMostOne(jar, rfc7636Example),
         ],
         examples: [
             "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired",
-            "demo --mcp --fail no-s256", "demo --dpop",
+            "demo --mcp --fail no-s256", "demo --dpop", "demo --jar --fail response-audience",
         ])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
@@ -58,6 +61,14 @@ enum DemoCommand: CLICommand {
         if arguments.isSet(Self.dpop) {
             guard !useRFCExample, !device, !arguments.isSet(Self.par), failureName == nil else { throw .usage("--dpop goes alone") }
             (text, asExpected) = runBlocking { await DPoPDemoFlow().run() }
+        } else if arguments.isSet(Self.jar) {
+            guard !useRFCExample, !device else {
+                throw .usage(
+                    "--jar goes alone (with --fail \(SignedMessagesDemoFlow.Failure.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            let flow = SignedMessagesDemoFlow(
+                failure: try failure(SignedMessagesDemoFlow.Failure.self, named: failureName, for: "--fail for --jar"))
+            (text, asExpected) = runBlocking { await flow.run() }
         } else if arguments.isSet(Self.par) {
             guard !useRFCExample, !device else { throw .usage("--par goes alone (with --fail expired, reused or not-pushed)") }
             let flow = PushedAuthorizationDemoFlow(
