@@ -35,7 +35,7 @@ struct JARInteropTests {
             issuer: try #require(jarInteropIssuer), clientID: "authflow-jar", redirectURI: "com.example.authflow:/callback", scopes: [],
             allowsInsecureLoopbackIssuer: true)
         configuration.requestObjectSigningKey = ClientAssertionKey(key)
-        return try await AuthClient.discover(configuration, transport: URLSessionTransport(timeout: 10))
+        return try await AuthClient.discoverAuthorizationServer(configuration, transport: URLSessionTransport(timeout: 10))
     }
 
     static func key(_ seed: UInt64) -> P256PrivateKey {
