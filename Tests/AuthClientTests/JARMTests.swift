@@ -84,7 +84,7 @@ struct JARMTests {
                 parsing: "com.example.app:/oauth/callback?code=c&state=\(request.state.value)&iss=\(fixture.provider.configuration.issuer)")
         )
         await #expect { _ = try await fixture.client.completeLogin(request, redirect: redirect) } throws: {
-            ($0 as? AuthClientError)?.code == 10453
+            ($0 as? AuthClientError)?.code == 10457
         }
     }
 
@@ -99,7 +99,7 @@ struct JARMTests {
         let link = try #require(await iterator.next())
         await #expect {
             try await client.handleAuthenticationResponse(url: "com.example.app:/oauth/callback?response=a.b.c")
-        } throws: { ($0 as? AuthClientError)?.code == 10453 }
+        } throws: { ($0 as? AuthClientError)?.code == 10457 }
         #expect(client.pendingLogin != nil)
         let handed = try await client.handleAuthenticationResponse(url: link)
         let finished = await finishes(within: 30) { try? await login.value }

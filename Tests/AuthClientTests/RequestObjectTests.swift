@@ -97,10 +97,10 @@ struct RequestObjectTests {
         var generator = SeededRandomNumberGenerator(seed: 3)
         await #expect {
             _ = try await fixture.client.preparedAuthorizationRequest(.init(requestObject: .never), using: &generator)
-        } throws: { ($0 as? AuthClientError)?.code == 10451 }
+        } throws: { ($0 as? AuthClientError)?.code == 10455 }
         #expect {
             _ = try fixture.client.authorizationRequest(using: &generator)
-        } throws: { ($0 as? AuthClientError)?.code == 10451 }
+        } throws: { ($0 as? AuthClientError)?.code == 10455 }
     }
 
     @Test("the provider refuses a plain request when it requires request objects (RFC 9101 §10.5)")
@@ -131,7 +131,7 @@ struct RequestObjectTests {
         var generator = SeededRandomNumberGenerator(seed: 3)
         await #expect {
             _ = try await keyless.client.preparedAuthorizationRequest(.init(requestObject: .always), using: &generator)
-        } throws: { ($0 as? AuthClientError)?.code == 10451 }
+        } throws: { ($0 as? AuthClientError)?.code == 10455 }
         let assertionKey = ClientAssertionKey(Self.key)
         let fixture = try Fixture(signingKey: .es256, authentication: .privateKeyJWT(assertionKey))
         let request = try await fixture.client.preparedAuthorizationRequest(

@@ -71,7 +71,7 @@ struct DemoSignedMessagesTests {
 
     @Test(
         "demo --jar --fail shows each refusal where it is caught",
-        arguments: [("response-audience", 4, "10453"), ("response-expired", 4, "10453"), ("no-common-alg", 2, "10452")])
+        arguments: [("response-audience", 4, "10457"), ("response-expired", 4, "10457"), ("no-common-alg", 2, "10456")])
     func failures(failure: String, step: Int, code: String) async {
         var terminal = MemoryTerminal()
         #expect(await terminal.runOnOwnThread("demo", "--jar", "--fail", failure) == 0)

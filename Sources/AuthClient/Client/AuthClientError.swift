@@ -234,10 +234,10 @@ public enum AuthClientError: Error, Sendable {
         case .undecodableResource: 10152
         case .unsupportedURLRequest: 10153
         case .reauthorizationRequired: 10401
-        case .requestObjectUnavailable: 10451
-        case .requestObjectAlgorithmUnsupported: 10452
-        case .invalidAuthorizationResponseJWT: 10453
-        case .encryptedAuthorizationResponse: 10454
+        case .requestObjectUnavailable: 10455
+        case .requestObjectAlgorithmUnsupported: 10456
+        case .invalidAuthorizationResponseJWT: 10457
+        case .encryptedAuthorizationResponse: 10458
         }
     }
 
