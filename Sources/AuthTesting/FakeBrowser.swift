@@ -26,14 +26,14 @@ public struct FakeBrowser: UserAgent {
 
     public func present(_ request: UserAgentRequest) async throws(AuthSessionError) -> Redirect {
         await provider.resolveClientMetadataDocument(forAuthorizationURL: request.url)
-        let location = try provider.authorize(request.url, as: authorization)
+        let (location, formBody) = try provider.authorize(request.url, as: authorization)
         if let deliverToApp {
             deliverToApp(location)
             while !Task.isCancelled { try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
             throw .canceledLogin
         }
         do {
-            let redirect = Redirect(callbackURL: try URI(parsing: location))
+            let redirect = Redirect(callbackURL: try URI(parsing: location), formBody: formBody)
             guard request.callback.matches(redirect.callbackURL) else {
                 throw AuthSessionError.userAgentFailed("the provider redirected somewhere the callback does not match")
             }

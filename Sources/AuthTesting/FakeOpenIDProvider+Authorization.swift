@@ -12,7 +12,7 @@ extension FakeOpenIDProvider {
     /// The authorization endpoint (RFC 6749 §4.1.1, OpenID Connect Core §3.1.2): checks the request, lets
     /// the user act, and returns the redirect URL. A request that cannot be redirected (unknown client or
     /// redirect URI) throws, as a real provider shows an error page instead of redirecting (RFC 6749 §4.1.2.1).
-    func authorize(_ url: URI, as authorization: Authorization, counted: Bool = true) throws(AuthSessionError) -> String {
+    func authorize(_ url: URI, as authorization: Authorization, counted: Bool = true) throws(AuthSessionError) -> (String, [UInt8]?) {
         if counted { state.withLock { $0.counts[.authorization, default: 0] += 1 } }
         if case .cancel = authorization { throw .canceledLogin }
         let query: [FormParameter]
@@ -22,7 +22,17 @@ extension FakeOpenIDProvider {
             throw .userAgentFailed("the provider shows an error page: the authorization URL does not parse")
         }
         let pushed = try authorizationParameters(query)
-        let parameters = pushed ?? query
+        var parameters = pushed ?? query
+        let signed = parameters.contains { $0.name == "request" }
+        if signed {
+            // RFC 9101 §6: nothing in an unverified request object is trusted, not even its redirect_uri: an
+            // error page, not a redirect.
+            do {
+                parameters = try requestObjectParameters(parameters)
+            } catch {
+                throw .userAgentFailed("the provider shows an error page: invalid_request_object: \(error.reason)")
+            }
+        }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         state.withLock { $0.lastAuthorizationParameters = parameters }
         guard let clientID = value("client_id"), let client = client(clientID) else {
@@ -32,17 +42,21 @@ extension FakeOpenIDProvider {
             throw .userAgentFailed("the provider shows an error page: redirect_uri is not registered")
         }
         let state = value("state")
-        func redirect(_ response: [FormParameter], state: String? = state) -> String {
+        func redirect(_ response: [FormParameter], state: String? = state) -> (String, [UInt8]?) {
             var response = response
             if let state { response.append(FormParameter(name: "state", value: state)) }
             if configuration.sendsIssuerInAuthorizationResponse { response.append(FormParameter(name: "iss", value: configuration.issuer)) }
-            return redirectURI + (redirectURI.contains("?") ? "&" : "?") + FormParameter.encode(response)
+            return deliver(response, to: redirectURI, mode: value("response_mode"), clientID: clientID)
         }
-        func error(_ code: OAuthErrorCode, _ description: String) -> String {
+        func error(_ code: OAuthErrorCode, _ description: String) -> (String, [UInt8]?) {
             redirect([FormParameter(name: "error", value: code.rawValue), FormParameter(name: "error_description", value: description)])
         }
         guard pushed != nil else {
             return error(.invalidRequest, "pushed authorization requests are required (RFC 9126 §5)")
+        }
+        // A pushed request was checked at the PAR endpoint, which refuses one without a request object.
+        guard signed || !configuration.requiresSignedRequestObject || query.contains(where: { $0.name == "request_uri" }) else {
+            return error(.invalidRequest, "signed request objects are required (RFC 9101 §10.5)")
         }
         if let refused = refusedResource(parameters) { return error(.invalidTarget, refused) }
         guard value("response_type") == "code" else { return error(.unsupportedResponseType, "only code is supported") }

@@ -92,6 +92,12 @@ extension FakeOpenIDProvider {
             "dpop_signing_alg_values_supported": ["ES256"],
             "client_id_metadata_document_supported": configuration.supportsClientIDMetadataDocuments ? true : .null,
             "introspection_endpoint": .string(url(of: .introspection)),
+            "request_parameter_supported": true,
+            "response_modes_supported": .array(Self.responseModes.map(JSONValue.string)),
+            "authorization_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
+            "request_object_signing_alg_values_supported": .array(
+                configuration.requestObjectSigningAlgorithms.map { .string($0.rawValue) }),
+            "require_signed_request_object": .bool(configuration.requiresSignedRequestObject),
         ]
     }
 

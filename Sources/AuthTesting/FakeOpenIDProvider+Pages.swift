@@ -20,8 +20,21 @@ extension FakeOpenIDProvider {
         let parameters = (try? uri.queryParameters()) ?? []
         let client = parameters.first { $0.name == "client_id" }?.value ?? "(none)"
         // As a real provider does, an unknown client or redirect URI gets an error page, never a redirect
-        // (RFC 6749 §4.1.2.1). A pushed request (request_uri) is checked when the page is submitted.
-        if !parameters.contains(where: { $0.name == "request_uri" }) {
+        // (RFC 6749 §4.1.2.1). A pushed request (request_uri) is checked when the page is submitted; a
+        // request object (RFC 9101) is verified first, and its redirect_uri is the one checked.
+        if parameters.contains(where: { $0.name == "request" }) {
+            do {
+                let inner = try requestObjectParameters(parameters)
+                guard let registered = self.client(client),
+                    let redirectURI = inner.first(where: { $0.name == "redirect_uri" })?.value,
+                    Self.redirectURI(redirectURI, isAmong: registered.redirectURIs)
+                else {
+                    return Self.page(400, "Sign-in refused", "The redirect_uri is not registered for this client.")
+                }
+            } catch {
+                return Self.page(400, "Sign-in refused", "invalid_request_object: \(Self.escape(error.reason))")
+            }
+        } else if !parameters.contains(where: { $0.name == "request_uri" }) {
             guard let registered = self.client(client) else {
                 return Self.page(400, "Sign-in refused", "Unknown client_id \(Self.escape(client)).")
             }
@@ -51,8 +64,20 @@ extension FakeOpenIDProvider {
         }
         let authorization: Authorization = value("decision") == "approve" ? .approve(subject: value("user") ?? "") : .deny
         do {
-            let location = try authorize(uri, as: authorization, counted: false)
-            return TransportResponse(status: 302, headerFields: [HeaderField(name: "Location", value: location)])
+            let (location, formBody) = try authorize(uri, as: authorization, counted: false)
+            guard let formBody else {
+                return TransportResponse(status: 302, headerFields: [HeaderField(name: "Location", value: location)])
+            }
+            // form_post and form_post.jwt (OAuth 2.0 Form Post Response Mode §2): a form the browser submits.
+            let fields = ((try? FormParameter.parse(formBody)) ?? []).map {
+                "<input type=\"hidden\" name=\"\(Self.escape($0.name))\" value=\"\(Self.escape($0.value))\">"
+            }
+            return Self.page(
+                200, "Signing you in",
+                """
+                <form method="post" action="\(Self.escape(location))">\(fields.joined())<button>Continue</button></form>
+                <script>document.forms[0].submit()</script>
+                """)
         } catch {
             return Self.page(400, "Sign-in refused", Self.escape("\(error)"))
         }

@@ -15,11 +15,22 @@ extension FakeOpenIDProvider {
     /// `urn:ietf:params:oauth:request_uri:…` that lives ``Configuration/pushedRequestLifetime`` seconds on
     /// the provider's clock (§2.2). Errors are the token endpoint's form (§2.3).
     func pushAuthorizationRequest(_ request: TransportRequest) -> TransportResponse {
-        let parameters: [FormParameter]
+        var parameters: [FormParameter]
         let clientID: String
         switch authenticatedForm(request) {
         case .success(let form): (parameters, clientID) = form
         case .failure(let refused): return refused.response
+        }
+        if parameters.contains(where: { $0.name == "request" }) {
+            // RFC 9126 §3: the pushed request object's parameters stand for the request; the body's client_id
+            // must match the one inside.
+            do {
+                parameters = try requestObjectParameters(parameters)
+            } catch {
+                return Self.oauthError(OAuthErrorCode(rawValue: "invalid_request_object"), error.reason)
+            }
+        } else if configuration.requiresSignedRequestObject {
+            return Self.oauthError(.invalidRequest, "signed request objects are required (RFC 9101 §10.5)")
         }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         guard value("request_uri") == nil else {

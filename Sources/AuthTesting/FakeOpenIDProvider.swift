@@ -5,7 +5,7 @@
 public import AuthCallback
 public import AuthClient
 public import AuthJSON
-import AuthJWT
+public import AuthJWT
 import AuthSession
 
 /// An OpenID Provider that runs in your process: discovery, authorization, token (authorization code with
@@ -80,6 +80,14 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         /// Whether every authorization request must be pushed first (RFC 9126 §5
         /// `require_pushed_authorization_requests`); a plain one gets `invalid_request`.
         public var requiresPushedAuthorizationRequests = false
+        /// Whether every authorization request must carry a signed request object (RFC 9101 §10.5
+        /// `require_signed_request_object`); a plain one gets `invalid_request`.
+        public var requiresSignedRequestObject = false
+        /// The algorithms accepted for request objects, advertised as `request_object_signing_alg_values_supported`.
+        public var requestObjectSigningAlgorithms: [JWSAlgorithm] = [.es256, .edDSA, .rs256, .ps256]
+        /// The public JWKs each client registered for request objects (its `jwks`, RFC 7591 §2), by client id;
+        /// a `private_key_jwt` client's own key counts too.
+        public var requestObjectKeys: [String: [JSONObject]] = [:]
         /// How long a pushed request's `request_uri` lives, in seconds (RFC 9126 §2.2 `expires_in`).
         public var pushedRequestLifetime: Int64 = 60
         /// The resources (RFC 8707) the provider issues tokens for; any other gets `invalid_target`.
@@ -261,6 +269,10 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         metadata.pushedAuthorizationRequestEndpoint = url(of: .pushedAuthorization)
         metadata.requiresPushedAuthorizationRequests = configuration.requiresPushedAuthorizationRequests
         metadata.introspectionEndpoint = url(of: .introspection)
+        metadata.requestObjectSigningAlgorithmsSupported = configuration.requestObjectSigningAlgorithms.map(\.rawValue)
+        metadata.requiresSignedRequestObject = configuration.requiresSignedRequestObject
+        metadata.responseModesSupported = Self.responseModes
+        metadata.authorizationSigningAlgorithmsSupported = [configuration.signingKey.algorithm.rawValue]
         return metadata
     }
 

@@ -182,6 +182,9 @@ public final class AuthClient: Sendable {
         _ options: AuthorizationRequest.Options = .init(), using generator: inout some RandomNumberGenerator
     ) throws(AuthClientError) -> AuthorizationRequest {
         if try pushes(options) { throw .pushedAuthorizationUnavailable("this request must be pushed: use preparedAuthorizationRequest") }
+        if try signsRequestObject(options) {
+            throw .requestObjectUnavailable("this request carries a signed request object: use preparedAuthorizationRequest")
+        }
         return try makeAuthorizationRequest(options, using: &generator)
     }
 
@@ -242,7 +245,7 @@ public final class AuthClient: Sendable {
     public func completeLogin(_ request: AuthorizationRequest, redirect: Redirect) async throws(AuthClientError) -> User {
         let response: AuthorizationResponse
         do {
-            response = try request.response(from: redirect)
+            response = try await authorizationResponse(for: request, redirect: redirect)
         } catch {
             logger.log(.error, .callback, "the redirect was refused", ["error": .text(error.description)])
             throw error

@@ -188,6 +188,23 @@ public enum AuthClientError: Error, Sendable {
     /// A JWT bearer grant's assertion (RFC 7523 §2.1) cannot be made or sent: the reason names what is wrong
     /// (an empty assertion, a subject or audience missing). A refusal by the server is ``tokenEndpoint(_:)``.
     case invalidJWTBearerGrant(String)
+    /// A signed request object (RFC 9101) is required — by the provider's `require_signed_request_object`
+    /// (§10.5) or by the request's options — but cannot be made: the reason says why (no signing key, a
+    /// provider that takes request objects neither by value nor through PAR, a synchronous request builder).
+    /// The client never falls back to plain parameters then.
+    case requestObjectUnavailable(String)
+    /// The client's request-object key signs with `algorithm`, which the provider's
+    /// `request_object_signing_alg_values_supported` (`supported`) does not list (RFC 9101 §10.1): there is no
+    /// algorithm both accept, so no request object is sent.
+    case requestObjectAlgorithmUnsupported(algorithm: String, supported: [String])
+    /// A JWT-secured authorization response (JARM, `response_mode=jwt`) was refused before any of its
+    /// parameters was read: the reason names the check that failed (no `response` parameter, algorithm,
+    /// signature, `iss`, `aud`, `exp`), never the token; `cause` is the JWT check's own error when there is one
+    /// (`.issuerMismatch`, `.audienceMismatch`, `.expired`, `.invalidSignature`, …).
+    case invalidAuthorizationResponseJWT(reason: String, cause: AuthJWTError?)
+    /// The JARM response is encrypted (a JWE, five parts): AuthFlow verifies signed responses only, and
+    /// encrypted ones are out of its scope.
+    case encryptedAuthorizationResponse
 
     public var code: Int {
         switch self {
@@ -250,6 +267,10 @@ public enum AuthClientError: Error, Sendable {
         case .reauthorizationRequired: 10401
         case .invalidIntrospectionResponse: 10451
         case .invalidJWTBearerGrant: 10452
+        case .requestObjectUnavailable: 10455
+        case .requestObjectAlgorithmUnsupported: 10456
+        case .invalidAuthorizationResponseJWT: 10457
+        case .encryptedAuthorizationResponse: 10458
         }
     }
 
@@ -393,6 +414,14 @@ extension AuthClientError: CustomStringConvertible {
                     + "and a new authorization of the same grant replaces them"
             case .invalidIntrospectionResponse(let reason): "the token introspection answer is not valid (RFC 7662 §2.2): \(reason)"
             case .invalidJWTBearerGrant(let reason): "the JWT bearer grant's assertion cannot be used (RFC 7523 §2.1): \(reason)"
+            case .requestObjectUnavailable(let reason): "a signed request object (RFC 9101) is required but cannot be made: \(reason)"
+            case .requestObjectAlgorithmUnsupported(let algorithm, let supported):
+                "the request-object key signs with \(algorithm), which the provider does not accept "
+                    + "(request_object_signing_alg_values_supported: \(supported.isEmpty ? "none" : supported.joined(separator: ", ")); RFC 9101 §10.1)"
+            case .invalidAuthorizationResponseJWT(let reason, let cause):
+                "the JWT-secured authorization response (JARM) was refused: \(reason)\(cause.map { " (\($0))" } ?? "")"
+            case .encryptedAuthorizationResponse:
+                "the authorization response is an encrypted JWT (JWE): AuthFlow verifies signed JARM responses only"
             }
         return "error \(code): \(message)"
     }

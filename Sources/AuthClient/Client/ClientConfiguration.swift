@@ -70,6 +70,13 @@ public struct ClientConfiguration: Sendable {
     /// as `resource` parameters: absolute URIs without a fragment. Default none. A login's own
     /// `AuthorizationRequest.Options.resources` replace them for that login.
     public var resources: [String] = []
+    /// The key that signs request objects (RFC 9101), registered with the provider (its public JWK in the
+    /// client's `jwks`). Nil: the `private_key_jwt` key of ``clientAuthentication``, if it is one. Default nil.
+    ///
+    /// ```swift
+    /// configuration.requestObjectSigningKey = ClientAssertionKey(P256PrivateKey.generate(keyID: "jar-1", using: &generator))
+    /// ```
+    public var requestObjectSigningKey: ClientAssertionKey? = nil
     /// Where `client_secret_jwt` assertions draw their `jti` (see ``ClientAssertionIDGenerator``).
     public var assertionIDs: ClientAssertionIDGenerator = .system
 

@@ -64,13 +64,13 @@ extension AuthClient {
         if let pending {
             try checkPendingLogin(pending)
             if pendingLogins.pending?.request.state.value.utf8.elementsEqual(pending.request.state.value.utf8) != true {
-                try Self.checkOwnResponse(pending.request, redirect)
+                try await checkOwnResponse(pending.request, redirect)
                 loginStateBroadcast.loginStarted()
                 return try await finishLogin(pending.request, redirect: redirect)
             }
         }
         guard let waiting = pendingLogins.pending else { throw .noPendingLogin }
-        try Self.checkOwnResponse(waiting.request, redirect)
+        try await checkOwnResponse(waiting.request, redirect)
         let complete: @Sendable (PendingLogin) async -> Result<User, AuthClientError> = { [self] pending in
             do throws(AuthClientError) {
                 return .success(try await finishLogin(pending.request, redirect: redirect))
@@ -149,9 +149,12 @@ extension AuthClient {
     }
 
     /// Refuses, without ending the login, a redirect that is not this login's own answer.
-    private static func checkOwnResponse(_ request: AuthorizationRequest, _ redirect: Redirect) throws(AuthClientError) {
+    private func checkOwnResponse(_ request: AuthorizationRequest, _ redirect: Redirect) async throws(AuthClientError) {
         do {
-            _ = try request.response(from: redirect)
+            _ = try await authorizationResponse(for: request, redirect: redirect)
+        } catch .invalidAuthorizationResponseJWT(let reason, let cause) {
+            // A JARM response that does not verify is not this login's answer: a forged link cannot end it.
+            throw .invalidAuthorizationResponseJWT(reason: reason, cause: cause)
         } catch .callback(let error) {
             switch error {
             case .callbackMismatch, .missingState, .stateMismatch, .unverifiedErrorResponse, .repeatedParameter, .invalidScheme,

@@ -18,11 +18,22 @@ extension AuthClient {
     ///
     /// Never a silent downgrade: when the provider says `require_pushed_authorization_requests` (RFC 9126
     /// §5), a request that cannot be pushed throws `pushedAuthorizationUnavailable` instead.
+    ///
+    /// With a signed request object (RFC 9101: `options.requestObject`, or the provider's
+    /// `require_signed_request_object`), the parameters are signed with the client's key (``ClientConfiguration/requestObjectSigningKey``
+    /// or the `private_key_jwt` key) into a JWT with `iss` = client id, `aud` = issuer, `jti`, `iat`, `nbf`
+    /// and `exp` (five minutes), sent by value (`request=`, with `client_id`, `response_type` and `scope`
+    /// outside) or, when pushed, as the PAR body's `request` (RFC 9126 §3). A key whose algorithm the
+    /// provider's `request_object_signing_alg_values_supported` lacks throws `requestObjectAlgorithmUnsupported`.
     public func preparedAuthorizationRequest(
         _ options: AuthorizationRequest.Options = .init(), using generator: inout some RandomNumberGenerator
     ) async throws(AuthClientError) -> AuthorizationRequest {
         let pushes = try pushes(options)
-        let request = try makeAuthorizationRequest(options, using: &generator)
+        var request = try makeAuthorizationRequest(options, using: &generator)
+        if try signsRequestObject(options) {
+            let jwtID = Self.requestObjectID(using: &generator)
+            request = try await signRequestObject(request, jwtID: jwtID, pushed: pushes)
+        }
         return pushes ? try await push(request) : request
     }
 
@@ -41,7 +52,12 @@ extension AuthClient {
         try SecureURL.check(
             endpoint, name: "pushed_authorization_request_endpoint", allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
         let receivedAt = clock.now()
-        let response = try await send(form: request.parameters, to: endpoint)
+        // RFC 9126 §3: a request object is pushed as `request`, with the client_id that identifies the client.
+        let body =
+            request.requestObject.map {
+                [FormParameter(name: "client_id", value: configuration.clientID), FormParameter(name: "request", value: $0)]
+            } ?? request.parameters
+        let response = try await send(form: body, to: endpoint)
         let pushed: PushedAuthorizationResponse
         switch response.status {
         case 200, 201:

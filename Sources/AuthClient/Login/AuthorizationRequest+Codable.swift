@@ -103,6 +103,8 @@ extension AuthorizationRequest.Options: Codable {
         case prefersEphemeralWebBrowserSession = "prefers_ephemeral_web_browser_session"
         case resources
         case pushedAuthorization = "pushed_authorization"
+        case requestObject = "request_object"
+        case responseMode = "response_mode"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -128,7 +130,21 @@ extension AuthorizationRequest.Options: Codable {
             prefersEphemeralWebBrowserSession: try container.decodeIfPresent(Bool.self, forKey: .prefersEphemeralWebBrowserSession),
             resources: try container.decodeIfPresent([String].self, forKey: .resources),
             pushedAuthorization: try Self.pushedAuthorization(
-                container.decodeIfPresent(String.self, forKey: .pushedAuthorization) ?? "automatic", in: container))
+                container.decodeIfPresent(String.self, forKey: .pushedAuthorization) ?? "automatic", in: container),
+            requestObject: try Self.requestObject(
+                container.decodeIfPresent(String.self, forKey: .requestObject) ?? "automatic", in: container),
+            responseMode: try container.decodeIfPresent(String.self, forKey: .responseMode).map(ResponseMode.init(rawValue:)))
+    }
+
+    private static func requestObject(_ name: String, in container: KeyedDecodingContainer<CodingKeys>) throws -> RequestObjectSigning {
+        switch name {
+        case "automatic": .automatic
+        case "always": .always
+        case "never": .never
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .requestObject, in: container, debugDescription: "'\(name)' is not automatic, always or never")
+        }
     }
 
     private static func pushedAuthorization(
@@ -163,5 +179,13 @@ extension AuthorizationRequest.Options: Codable {
             case .never: "never"
             }
         try container.encode(pushed, forKey: .pushedAuthorization)
+        let signing: String =
+            switch requestObject {
+            case .automatic: "automatic"
+            case .always: "always"
+            case .never: "never"
+            }
+        try container.encode(signing, forKey: .requestObject)
+        try container.encodeIfPresent(responseMode?.rawValue, forKey: .responseMode)
     }
 }

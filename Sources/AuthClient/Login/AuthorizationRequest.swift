@@ -77,13 +77,21 @@ public struct AuthorizationRequest: Sendable {
         public var resources: [String]?
         /// Whether the parameters are pushed first (RFC 9126). Default ``PushedAuthorization/automatic``.
         public var pushedAuthorization: PushedAuthorization
+        /// Whether the parameters travel as a signed request object (RFC 9101). Default
+        /// ``RequestObjectSigning/automatic``: only when the provider requires it.
+        public var requestObject: RequestObjectSigning
+        /// `response_mode` (OAuth 2.0 Multiple Response Type Encoding Practices, JARM §2.3): nil sends none
+        /// (the code flow's default, `query`); a JWT mode (``ResponseMode/jwt`` and the others) asks for a
+        /// signed authorization response, verified before any of its parameters is read.
+        public var responseMode: ResponseMode?
 
         /// Options for one login; `expectedACR` nil means ``acrValues``.
         public init(
             prompt: [Prompt] = [], loginHint: String? = nil, maxAge: Int64? = nil, additionalParameters: [FormParameter] = [],
             extraScopes: [Scope] = [], acrValues: [AuthenticationContextClass] = [], expectedACR: [AuthenticationContextClass]? = nil,
             expectedAMR: [AuthenticationMethodReference] = [], prefersEphemeralWebBrowserSession: Bool? = nil,
-            resources: [String]? = nil, pushedAuthorization: PushedAuthorization = .automatic
+            resources: [String]? = nil, pushedAuthorization: PushedAuthorization = .automatic,
+            requestObject: RequestObjectSigning = .automatic, responseMode: ResponseMode? = nil
         ) {
             self.prompt = prompt
             self.loginHint = loginHint
@@ -96,6 +104,8 @@ public struct AuthorizationRequest: Sendable {
             self.prefersEphemeralWebBrowserSession = prefersEphemeralWebBrowserSession
             self.resources = resources
             self.pushedAuthorization = pushedAuthorization
+            self.requestObject = requestObject
+            self.responseMode = responseMode
         }
     }
 
@@ -119,6 +129,10 @@ public struct AuthorizationRequest: Sendable {
     public let resources: [String]
     /// The pushed authorization response (RFC 9126 §2.2) when the parameters were pushed, else nil.
     public internal(set) var pushed: PushedAuthorizationResponse?
+    /// The signed request object (RFC 9101) the parameters travel in, when the request has one: in ``url``
+    /// as `request=` (by value, §5.1) or in the pushed body (RFC 9126 §3). Not kept in a ``PendingLogin``
+    /// (the response does not need it).
+    public internal(set) var requestObject: String?
     /// The DPoP key this login binds its tokens to (RFC 9449), when the configuration uses DPoP: new for
     /// each request, drawn from the same generator. A secret.
     public let dpopKey: P256PrivateKey?
@@ -130,7 +144,7 @@ public struct AuthorizationRequest: Sendable {
     /// The parameter names the client sets itself.
     package static let reservedNames = [
         "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge", "code_challenge_method",
-        "prompt", "login_hint", "max_age", "acr_values", "resource", "request_uri", "request", "dpop_jkt",
+        "prompt", "login_hint", "max_age", "acr_values", "resource", "request_uri", "request", "dpop_jkt", "response_mode",
     ]
 
     /// Builds a request for `configuration` at the provider described by `metadata`, drawing the verifier,
@@ -185,6 +199,7 @@ public struct AuthorizationRequest: Sendable {
         let resources = options.resources ?? configuration.resources
         try ResourceIndicator.check(resources)
         parameters += ResourceIndicator.parameters(resources)
+        if let mode = options.responseMode { parameters.append(FormParameter(name: "response_mode", value: mode.rawValue)) }
         // RFC 9449 §10: binds the authorization code to the DPoP key.
         if let dpopKey { parameters.append(FormParameter(name: "dpop_jkt", value: dpopKey.thumbprint)) }
         parameters += options.additionalParameters

@@ -62,39 +62,7 @@ extension AuthClient {
                 throw .idToken(error)
             }
         }
-        let (cached, fetched): (KeySetCache.Snapshot, Bool)
-        do {
-            (cached, fetched) = try await keySet.current(
-                using: transport, now: clock.now(), maximumAgeSeconds: configuration.keySetMaximumAgeSeconds)
-        } catch {
-            throw AuthClientError(error)
-        }
-        if fetched { await keySetFetched() }
-        do {
-            return try validate(cached.keys)
-        } catch .noMatchingKey(let keyID, let algorithm) where !fetched {
-            let fresh: KeySetCache.Snapshot?
-            do {
-                fresh = try await keySet.refetch(
-                    after: cached.generation, using: transport, now: clock.now(),
-                    cooldownSeconds: configuration.keySetRefetchCooldownSeconds)
-            } catch {
-                throw .keySetRefetchFailed(keyID: keyID, cause: AuthClientError(error))
-            }
-            guard let fresh else { throw .idToken(.noMatchingKey(keyID: keyID, algorithm: algorithm)) }
-            await keySetFetched()
-            do {
-                let validated = try validate(fresh.keys)
-                await keySet.refetchHelped(generation: fresh.generation)
-                return validated
-            } catch {
-                // A key was found (the token failed a later check): the refetch helped all the same.
-                if case .noMatchingKey = error {} else { await keySet.refetchHelped(generation: fresh.generation) }
-                throw .idToken(error)
-            }
-        } catch {
-            throw .idToken(error)
-        }
+        return try await withProviderKeys(refused: { .idToken($0) }, validate)
     }
 
     /// The validator the configuration describes, after checking its ID-token settings.

@@ -68,6 +68,11 @@ enum LoginCommand: CLICommand {
         repeatable: true)
     static let maxAge = Option<Int64>(
         "max-age", value: "SECONDS", help: "max_age: the user must have authenticated within SECONDS (checked in auth_time)")
+    static let jar = Flag(
+        "jar", help: "send the authorization parameters as a request object (RFC 9101) signed with the --private-key-file key")
+    static let responseMode = Option<String>(
+        "response-mode", value: "MODE",
+        help: "response_mode for this login: jwt, query.jwt or form_post.jwt ask for a signed response (JARM), verified first")
     static let param = Option<String>(
         "param", value: "NAME=VALUE", help: "an extra authorization parameter (not one authflow sets itself)", repeatable: true)
 
@@ -86,8 +91,11 @@ enum LoginCommand: CLICommand {
             --client-auth picks client_secret_basic, client_secret_post, client_secret_jwt (the secret MACs an
             assertion and is never sent) or private_key_jwt (--private-key-file: a P-256 JWK or PKCS#8 PEM). A
             client with a secret also accepts HS256 ID tokens, checked with the secret (OIDC Core §10.1). --dpop,
-            --par and --resource are kept by the profile; --prompt, --login-hint, --acr-values, --max-age and
-            --param apply to this login only. A provider behind a private CA: --ca-file FILE (PEM) or
+            --par and --resource are kept by the profile; --prompt, --login-hint, --acr-values, --max-age,
+            --param, --jar and --response-mode apply to this login only. --jar signs the parameters into a request
+            object (RFC 9101) with the --private-key-file key, sent by value or, with --par, pushed;
+            --response-mode jwt asks for a signed response (JARM), whose signature, issuer, audience and expiry
+            are checked before any parameter is read. A provider behind a private CA: --ca-file FILE (PEM) or
             $AUTHFLOW_CA_FILE, saved in the profile (the AsyncHTTPClient build of authflow; the URLSession build
             cannot trust one on Linux). Docs/CLI.md has the details.
 
@@ -96,12 +104,13 @@ enum LoginCommand: CLICommand {
             """,
         options: [
             issuer, clientID, clientSecretFile, clientSecretEnv, clientAuth, privateKeyFile, scope, resource, oauth2, device, dpop, par,
-            prompt, loginHint, acrValues, maxAge, param, noBrowser, profile, port, redirectPath, insecureLoopbackIssuer,
+            prompt, loginHint, acrValues, maxAge, param, jar, responseMode, noBrowser, profile, port, redirectPath, insecureLoopbackIssuer,
             deviceAuthorizationEndpoint, authorizeURL, timeout, force, caFile, DebugTrace.verbose,
         ],
         groups: [
             .atMostOne(clientSecretFile, clientSecretEnv), .atMostOne(authorizeURL, issuer), .atMostOne(authorizeURL, device),
-            .atMostOne(authorizeURL, oauth2), .atMostOne(par, device), .atMostOne(authorizeURL, caFile),
+            .atMostOne(authorizeURL, oauth2), .atMostOne(par, device), .atMostOne(authorizeURL, caFile), .atMostOne(jar, device),
+            .atMostOne(responseMode, device),
         ],
         examples: [
             "login --issuer https://login.example.com --client-id my-cli",
@@ -109,6 +118,7 @@ enum LoginCommand: CLICommand {
             "login --oauth2 --issuer https://auth.example.com --client-id my-cli --scope api:read",
             "login --issuer https://login.example.com --client-id my-app --client-auth private_key_jwt --private-key-file key.pem",
             "login --profile work --dpop --par --resource https://api.example.com/ --prompt login --max-age 300",
+            "login --profile work --jar --response-mode jwt",
             "login --profile work",
             "login --issuer https://sso.corp.example --client-id my-cli --ca-file /etc/corp/root-ca.pem",
             "login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'",
@@ -128,6 +138,15 @@ enum LoginCommand: CLICommand {
             options.maxAge = maxAge
         }
         options.parameters = try arguments.values(Self.param).map(Self.parameter)
+        options.jar = arguments.isSet(Self.jar)
+        if let mode = arguments.value(Self.responseMode) {
+            guard ["query", "form_post", "jwt", "query.jwt", "form_post.jwt"].contains(mode) else {
+                throw .usage(
+                    "--response-mode takes query, form_post, jwt, query.jwt or form_post.jwt, not '\(mode)' (a fragment never reaches the listener)"
+                )
+            }
+            options.responseMode = mode
+        }
         options.port = arguments.value(Self.port) ?? 0
         options.redirectPath = arguments.value(Self.redirectPath) ?? "/callback"
         options.oauth2 = arguments.isSet(Self.oauth2)
@@ -164,7 +183,8 @@ enum LoginCommand: CLICommand {
     /// What a parameter set by another option is set with.
     static let parameterOptions = [
         "prompt": "--prompt", "login_hint": "--login-hint", "max_age": "--max-age", "acr_values": "--acr-values", "resource": "--resource",
-        "scope": "--scope", "request_uri": "--par", "request": "--par", "dpop_jkt": "--dpop", "client_id": "--client-id",
+        "scope": "--scope", "request_uri": "--par", "request": "--jar", "response_mode": "--response-mode", "dpop_jkt": "--dpop",
+        "client_id": "--client-id",
         "redirect_uri": "--port and --redirect-path",
     ]
 

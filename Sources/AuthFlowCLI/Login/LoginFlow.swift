@@ -52,6 +52,10 @@ struct LoginOptions: Sendable {
     var parameters: [FormParameter] = []
     /// A PEM file of CA certificates to trust (`--ca-file`), saved in the profile; nil: the profile's.
     var caFile: String?
+    /// For this login only: a signed request object (`--jar`, RFC 9101), signed with the `--private-key-file` key.
+    var jar = false
+    /// For this login only: `response_mode` (`--response-mode`), e.g. `jwt` for a signed response (JARM).
+    var responseMode: String?
 
     /// The library's options for this login's authorization request. `acr_values` is requested, not
     /// required: it is a voluntary claim request (Core §3.1.2.1) that a provider may ignore, and a login
@@ -60,7 +64,8 @@ struct LoginOptions: Sendable {
         AuthorizationRequest.Options(
             prompt: prompt.map(Prompt.init(rawValue:)), loginHint: loginHint, maxAge: maxAge, additionalParameters: parameters,
             acrValues: acrValues.map(AuthenticationContextClass.init(rawValue:)), expectedACR: [],
-            pushedAuthorization: profile.pushedAuthorization ? .always : .automatic)
+            pushedAuthorization: profile.pushedAuthorization ? .always : .automatic, requestObject: jar ? .always : .automatic,
+            responseMode: responseMode.map(ResponseMode.init(rawValue:)))
     }
 }
 

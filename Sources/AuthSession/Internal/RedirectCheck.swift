@@ -4,6 +4,8 @@
 
 import AuthCallback
 import AuthDigest
+import AuthJSON
+import AuthJWT
 
 /// How the loopback listener tells the session's own redirect from stray or forged requests on the
 /// callback path: by the `state` the authorization URL carries (RFC 6749 §10.12, RFC 8252 §8.9).
@@ -45,6 +47,8 @@ struct RedirectCheck {
 
     /// The `state` sent in the authorization request.
     let expectedState: String
+    /// Whether the request asked for a JWT-secured response (JARM: `response_mode=jwt` or `….jwt`).
+    let readsResponseJWT: Bool
 
     /// The check for the authorization URL's `state`, or nil when the URL has none, an empty one, more than
     /// one, or a query that does not decode (the listener then accepts any request on the path, as it
@@ -54,6 +58,8 @@ struct RedirectCheck {
         let states = parameters.filter(Self.isState)
         guard states.count == 1, !states[0].value.isEmpty else { return nil }
         expectedState = states[0].value
+        let mode = parameters.first { $0.name.utf8.elementsEqual("response_mode".utf8) }?.value ?? ""
+        readsResponseJWT = mode == "jwt" || mode.hasSuffix(".jwt")
     }
 
     /// Judges a request's decoded parameters (the query of a GET, the body of a form POST); nil when they
@@ -61,6 +67,7 @@ struct RedirectCheck {
     /// `state` is `unverifiedError` (see the type's documentation).
     func judge(_ parameters: [FormParameter]?, readsStatelessError: Bool = false) -> Verdict {
         guard let parameters else { return .foreign }
+        if readsResponseJWT, let verdict = judgeResponseJWT(parameters) { return verdict }
         let states = parameters.filter(Self.isState)
         if states.isEmpty, readsStatelessError, let error = Self.statelessError(parameters) { return .unverifiedError(error) }
         guard states.count == 1, ConstantTime.isEqual(states[0].value.utf8, expectedState.utf8) else { return .foreign }
@@ -71,6 +78,28 @@ struct RedirectCheck {
             if case .errorResponse(let response) = error { return .failed(response) }
             return .failed(nil)
         }
+    }
+
+    /// A JARM response (one `response` parameter, no `state` outside it): the session's when the JWT's
+    /// `state` claim is the session's, compared in constant time. The listener has no keys: the signature,
+    /// `iss`, `aud` and `exp` are the client's to check (`AuthClient.authorizationResponse(for:redirect:)`);
+    /// what the listener reads only decides whether the wait ends — a forger would need the `state`. An
+    /// encrypted (five-part) response cannot be read here: it is delivered, and the client refuses it.
+    /// Nil when the parameters are not a JARM response.
+    private func judgeResponseJWT(_ parameters: [FormParameter]) -> Verdict? {
+        let responses = parameters.filter { $0.name.utf8.elementsEqual("response".utf8) }
+        guard responses.count == 1, !parameters.contains(where: Self.isState) else { return nil }
+        let token = responses[0].value
+        if token.utf8.filter({ $0 == UInt8(ascii: ".") }).count == 4 { return .failed(nil) }
+        guard let jwt = try? JWT(compact: token), let state = jwt.claims["state"]?.stringValue,
+            ConstantTime.isEqual(state.utf8, expectedState.utf8)
+        else { return .foreign }
+        if let error = jwt.claims["error"]?.stringValue {
+            return .failed(
+                OAuthErrorResponse(
+                    error: OAuthErrorCode(rawValue: error), errorDescription: jwt.claims["error_description"]?.stringValue, errorURI: nil))
+        }
+        return .signedIn
     }
 
     /// The error of a response that has `error`, no `code` and no `state`; nil for anything else.

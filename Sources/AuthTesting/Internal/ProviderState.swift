@@ -78,6 +78,7 @@ struct ProviderState {
     var refreshTokenReuses = 0
     var failures: [FakeOpenIDProvider.Endpoint: [FakeOpenIDProvider.Failure]] = [:]
     var defect: FakeOpenIDProvider.IDTokenDefect?
+    var responseDefect: FakeOpenIDProvider.AuthorizationResponseDefect?
     /// The `sub` to put in the next ID token instead of the grant's (see `issueNextIDToken(forSubject:)`).
     var nextIDTokenSubject: String?
     var counts: [FakeOpenIDProvider.Endpoint: Int] = [:]
@@ -87,6 +88,7 @@ struct ProviderState {
     var resourceRequirement: (acrValues: [String], maxAge: Int64?, scope: [String]) = ([], nil, [])
     /// The parameters of the last authorization request.
     var lastAuthorizationParameters: [FormParameter] = []
+    var lastRequestObject: (header: JSONObject, claims: JSONObject)?
     /// Device authorizations by device code (RFC 8628).
     var devices: [String: DeviceGrant] = [:]
 
