@@ -28,6 +28,11 @@ extension TokenIntrospector {
         /// application/token-introspection+jwt`) and verified with the issuer's keys from here; nil: plain
         /// JSON answers, trusted as the TLS connection's.
         public var signedResponseKeys: ResourceServerConfiguration.Keys? = nil
+        /// Whether an active answer must carry `aud` naming this resource. RFC 7662 §2.2 makes `aud`
+        /// optional, so by default (false) an answer without it is accepted and one with it must name the
+        /// resource; set it when the authorization server serves several resource servers and says which
+        /// each token is for, so that a token for another resource is never taken for one of this.
+        public var requiresAudience = false
 
         public init(endpoint: String, issuer: String, clientAuthentication: ClientAuthentication) {
             self.endpoint = endpoint

@@ -24,8 +24,8 @@ import AuthJWT
 /// Checked: the request is a POST of `token` and `token_type_hint=access_token`, authenticated as the
 /// configuration says (RFC 7662 §2.1); the answer is 200 with a JSON object whose `active` is a boolean
 /// (§2.2) — `false` is ``ResourceServerError/tokenInactive``; an active answer's `exp` not passed and
-/// `nbf` reached (with leeway), its `iss` (when sent) the configured issuer, its `aud` (when sent)
-/// containing the resource, `cnf` a `jkt` confirmation only. With signed responses (RFC 9701 §5): the
+/// `nbf` reached (with leeway), its `iss` (when sent) the configured issuer, its `aud` (when sent, or
+/// always with `requiresAudience`) containing the resource, `cnf` a `jkt` confirmation only. With signed responses (RFC 9701 §5): the
 /// `Content-Type` is `application/token-introspection+jwt`, `typ` is `token-introspection+jwt`, `alg`
 /// asymmetric, the signature verifies with the authorization server's keys, `iss` is the issuer, `aud` is
 /// this client's id or the resource, `iat` is present, and `token_introspection` holds the answer.
@@ -149,6 +149,7 @@ public struct TokenIntrospector: Sendable {
             throw .untrustedIssuer(issuer)
         }
         let audiences = try claims.audiences()
+        if audiences == nil, configuration.requiresAudience { throw .missingClaim("aud") }
         if let audiences, !audiences.contains(where: { $0.utf8.elementsEqual(resource.utf8) }) {
             throw .audienceMismatch(expected: resource, actual: audiences)
         }

@@ -56,11 +56,14 @@ struct ClientIDMetadataDocumentTests {
         #expect(try ClientIDMetadataDocument(json: bytes, url: document.clientID) == document)
     }
 
-    @Test("a client_id that is not an https URL with a path is refused, and so is a document with a shared secret")
+    @Test(
+        "a client_id that is not an https URL with a path, or has user information or dot segments, is refused; so is a document with a shared secret"
+    )
     func refusals() throws {
         for clientID in [
             "http://agent.example.com/client.json", "https://agent.example.com", "https://agent.example.com/",
-            "https://agent.example.com/client.json#x", "agent",
+            "https://agent.example.com/client.json#x", "agent", "https://user:pw@agent.example.com/client.json",
+            "https://agent.example.com/a/../client.json", "https://agent.example.com/./client.json",
         ] {
             #expect(throws: AuthClientError.self) {
                 try ClientIDMetadataDocument(clientID: clientID, clientName: "A", redirectURIs: ["http://127.0.0.1:1/cb"])
@@ -88,6 +91,16 @@ struct ClientIDMetadataDocumentTests {
         #expect(host.requests.first?.url == examples.client_metadata_document_url)
         await #expect(throws: AuthClientError.self) {
             try await ClientIDMetadataDocument.fetch(from: examples.client_metadata_document_url, transport: host)
+        }
+        let large = ScriptedTransport([
+            TransportResponse(status: 200, body: Array(repeating: UInt8(ascii: " "), count: ClientIDMetadataDocument.maximumBodyBytes + 1))
+        ])
+        do {
+            _ = try await ClientIDMetadataDocument.fetch(from: examples.client_metadata_document_url, transport: large)
+            Issue.record("a document over the size limit was read")
+        } catch {
+            guard case .unexpectedResponse(_, 200, let reason) = error else { throw error }
+            #expect(reason.contains("over the limit"))
         }
     }
 

@@ -193,6 +193,22 @@ struct KeySetCacheFreshnessTests {
         #expect(network.count == 3)
     }
 
+    @Test("the last known good set is served for a day after its fetch while fetches fail; then the failure is thrown")
+    func lastKnownGoodEnds() async throws {
+        let (network, cache) = try await Self.primed(then: Self.down)
+        let hoursLater = try await cache.current(using: network, now: Self.t0.adding(seconds: 86_399), maximumAgeSeconds: 600)
+        #expect(Self.keyIDs(hoursLater.snapshot) == ["a"])
+        do {
+            _ = try await cache.current(using: network, now: Self.t0.adding(seconds: 86_400), maximumAgeSeconds: 600)
+            Issue.record("a set a day old was served while its provider cannot be reached")
+        } catch {
+            guard case .unexpectedResponse(_, 503, _) = error else { throw error }
+        }
+        network.answer(Self.setB)
+        let back = try await cache.current(using: network, now: Self.t0.adding(seconds: 86_410), maximumAgeSeconds: 600)
+        #expect(back.fetched && Self.keyIDs(back.snapshot) == ["b"])
+    }
+
     @Test("a failed first fetch is remembered for 5 seconds: the same error, no request; then a fetch again")
     func failureRemembered() async throws {
         let network = SwitchableAnswer(Self.down)

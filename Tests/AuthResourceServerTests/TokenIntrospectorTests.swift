@@ -122,6 +122,20 @@ struct TokenIntrospectorTests {
         }
     }
 
+    @Test("requiresAudience: an active answer without aud is refused (12014); by default it is accepted (RFC 7662 §2.2)")
+    func requiredAudience() async throws {
+        let network = Network()
+        network.route(Self.endpoint, json: Self.answer(["aud": nil]))
+        #expect(try await introspector(network).introspect(Self.opaque).audiences.isEmpty)
+        var configuration = TokenIntrospector.Configuration(
+            endpoint: Self.endpoint, issuer: Fixtures.issuer, clientAuthentication: .clientSecretBasic(clientID: "mcp server", secret: "s"))
+        configuration.requiresAudience = true
+        let strict = TokenIntrospector(configuration: configuration, resource: Fixtures.resource, transport: network, now: { Fixtures.now })
+        #expect(await code(strict) == ResourceServerError.missingClaim("aud").code)
+        network.route(Self.endpoint, json: Self.answer())
+        #expect(try await strict.introspect(Self.opaque).audiences == [Fixtures.resource])
+    }
+
     @Test("no usable answer is introspectionFailed (12028): 500, no active member, not JSON, http endpoint is 12029")
     func failures() async {
         let network = Network()

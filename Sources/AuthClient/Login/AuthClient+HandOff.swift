@@ -163,6 +163,9 @@ extension AuthClient {
             default: return
             }
         } catch {
+            // Before a JWT response is verified (its keys fetched, its form checked), nothing shows it is this
+            // login's: an encrypted or unverifiable one must not end the login either.
+            if request.options.responseMode?.isJWT == true { throw error }
             return
         }
     }

@@ -59,6 +59,12 @@ extension AuthClient {
             throw .requestObjectUnavailable(
                 "the provider says request_parameter_supported: false; push the request (pushedAuthorization: .always) instead")
         }
+        // The request object's own claims are set here; a parameter of the same name would be dropped or
+        // would replace them (RFC 9101 §4), so it is refused.
+        if let clash = request.parameters.first(where: { AuthorizationRequest.requestObjectOwnClaims.contains($0.name) }) {
+            throw .requestObjectUnavailable(
+                "the parameter '\(clash.name)' is one of the request object's own claims (iss, aud, jti, iat, nbf, exp; RFC 9101 §4)")
+        }
         let claims = AuthorizationRequest.requestObjectClaims(
             request.parameters, clientID: configuration.clientID, audience: metadata.issuer, jwtID: jwtID, now: clock.now(),
             lifetimeSeconds: Self.requestObjectLifetimeSeconds)
@@ -88,6 +94,9 @@ extension AuthClient {
 }
 
 extension AuthorizationRequest {
+    /// The claims a request object sets itself, which no authorization parameter may name.
+    static let requestObjectOwnClaims: Set<String> = ["iss", "aud", "jti", "iat", "nbf", "exp"]
+
     /// The claims of a request object (RFC 9101 §4): `iss` (the client id) and `aud` (the issuer), every
     /// authorization parameter as a JSON string — `max_age` as a number (OpenID Connect Core §6.1), a
     /// repeated `resource` as an array — then `jti`, `iat`, `nbf` and `exp`.

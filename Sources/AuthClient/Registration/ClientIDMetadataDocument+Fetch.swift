@@ -25,6 +25,14 @@ extension ClientIDMetadataDocument {
                 endpoint: "client ID metadata document", status: response.status,
                 reason: "expected 200 with the client's metadata (draft-ietf-oauth-client-id-metadata-document §4)")
         }
+        guard response.body.count <= maximumBodyBytes else {
+            throw .unexpectedResponse(
+                endpoint: "client ID metadata document", status: response.status,
+                reason: "the document is \(response.body.count) bytes, over the limit of \(maximumBodyBytes)")
+        }
         return try ClientIDMetadataDocument(json: response.body, url: url)
     }
+
+    /// The largest document read (64 KiB; the draft suggests servers take about 5 KB).
+    public static let maximumBodyBytes = 64 * 1024
 }

@@ -114,5 +114,10 @@ public struct ClientIDMetadataDocument: Sendable, Hashable {
         }
         guard uri.path.count > 1 else { throw .invalidClientMetadataDocument("client_id '\(clientID)' has no path component") }
         guard uri.fragment == nil else { throw .invalidClientMetadataDocument("client_id '\(clientID)' has a fragment") }
+        guard uri.userinfo == nil else { throw .invalidClientMetadataDocument("client_id has user information before its host") }
+        let segments = uri.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !segments.contains(where: { $0 == "." || $0 == ".." }) else {
+            throw .invalidClientMetadataDocument("client_id '\(clientID)' has a '.' or '..' path segment")
+        }
     }
 }

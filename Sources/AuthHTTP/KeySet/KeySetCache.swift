@@ -17,7 +17,8 @@ package import AuthJWT
 /// - A set older than the caller's maximum age (measured from the fetch that brought it, on the caller's
 ///   clock) is fetched again before use, so a key the provider removed stops verifying within that age. If
 ///   that fetch fails, the older set is used (the last known good set: an outage of the provider does not
-///   refuse every token) and no fetch is tried again for `failureRetrySeconds`. A seeded set is as old as
+///   refuse every token) until `lastKnownGoodSeconds` after its fetch, then the failure is thrown; no fetch is
+///   tried again for `failureRetrySeconds`. A seeded set is as old as
 ///   the time it was seeded with (fetched again at its first use when that is unknown). If the clock has
 ///   gone back since a fetch, the set counts as old.
 /// - A fetch that fails (no response, a status other than 200, a body over `maximumBodyBytes`, a document
@@ -62,6 +63,10 @@ package actor KeySetCache {
     /// How long a failed fetch is remembered (5 seconds): no other fetch is started meanwhile.
     package static let failureRetrySeconds: Int64 = 5
 
+    /// How long after its fetch an old set is still used when fetching it again fails (a day): past that,
+    /// the failure is thrown.
+    package static let lastKnownGoodSeconds: Int64 = 86_400
+
     /// The `jwks_uri`; nil when the metadata lists none.
     private let url: String?
     private let observe: @Sendable (Event) -> Void
@@ -101,17 +106,26 @@ package actor KeySetCache {
     /// The cached set, fetching it (or waiting for the fetch under way) if there is none or it is older
     /// than `maximumAgeSeconds` at `now` (nil: no limit); `fetched` tells whether this call waited for a
     /// successful fetch, so the set is as fresh as it can be. An old set whose fetch fails is returned as it
-    /// is (`fetched` false); with no set, the failure is thrown, and thrown again without a request for
-    /// `failureRetrySeconds`.
+    /// is (`fetched` false) up to `lastKnownGoodSeconds` after its fetch; with no set (or an older one), the
+    /// failure is thrown, and thrown again without a request for `failureRetrySeconds`.
     package func current(
         using transport: any HTTPTransport, now: NumericDate, maximumAgeSeconds: Int64?
     ) async throws(AuthHTTPError) -> (snapshot: Snapshot, fetched: Bool) {
         if let cached {
-            guard isOld(at: now, maximumAgeSeconds: maximumAgeSeconds), recentFailure(at: now) == nil else { return (cached, false) }
-            switch await fetch(using: transport, now: now) {
-            case .success(let fresh): return (fresh, true)
-            case .failure: return (cached, false)
+            guard isOld(at: now, maximumAgeSeconds: maximumAgeSeconds) else { return (cached, false) }
+            let failure: AuthHTTPError
+            if let recent = recentFailure(at: now) {
+                failure = recent
+            } else {
+                switch await fetch(using: transport, now: now) {
+                case .success(let fresh): return (fresh, true)
+                case .failure(let error): failure = error
+                }
             }
+            // The last known good set, for a day at most: whoever makes every fetch fail cannot keep a
+            // removed key verifying for ever.
+            guard let fetchedAt, fetchedAt <= now, now < fetchedAt.adding(seconds: Self.lastKnownGoodSeconds) else { throw failure }
+            return (cached, false)
         }
         if let failure = recentFailure(at: now) { throw failure }
         return (try await fetch(using: transport, now: now).get(), true)

@@ -84,13 +84,13 @@ struct RedirectCheck {
     /// `state` claim is the session's, compared in constant time. The listener has no keys: the signature,
     /// `iss`, `aud` and `exp` are the client's to check (`AuthClient.authorizationResponse(for:redirect:)`);
     /// what the listener reads only decides whether the wait ends — a forger would need the `state`. An
-    /// encrypted (five-part) response cannot be read here: it is delivered, and the client refuses it.
+    /// encrypted (five-part) response cannot be read here, so its `state` cannot be shown: it is foreign
+    /// (the client refuses JWE responses anyway), or anyone who reaches the port could end the login.
     /// Nil when the parameters are not a JARM response.
     private func judgeResponseJWT(_ parameters: [FormParameter]) -> Verdict? {
         let responses = parameters.filter { $0.name.utf8.elementsEqual("response".utf8) }
         guard responses.count == 1, !parameters.contains(where: Self.isState) else { return nil }
         let token = responses[0].value
-        if token.utf8.filter({ $0 == UInt8(ascii: ".") }).count == 4 { return .failed(nil) }
         guard let jwt = try? JWT(compact: token), let state = jwt.claims["state"]?.stringValue,
             ConstantTime.isEqual(state.utf8, expectedState.utf8)
         else { return .foreign }
