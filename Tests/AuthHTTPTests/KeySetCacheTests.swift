@@ -238,7 +238,7 @@ struct KeySetCacheFreshnessTests {
         #expect(network.count == 2)
     }
 
-    @Test("a seeded set is as old as its save time; of unknown age it is fetched at its first use, and served if that fetch fails")
+    @Test("a seeded set is as old as its save time; of unknown age it is fetched at its first use, and not served if that fails")
     func seeded() async throws {
         let seededKeys = try JWKSet(json: Self.setA.body)
         let network = SwitchableAnswer(Self.setB)
@@ -247,18 +247,22 @@ struct KeySetCacheFreshnessTests {
         #expect(first.fetched)
         #expect(Self.keyIDs(first.snapshot) == ["b"])
         network.answer(Self.down)
-        let offline = KeySetCache(url: Self.url, cached: seededKeys, body: nil)
+        // Of unknown age, it cannot be shown to be within a day of its fetch: the failure is thrown.
+        let unknown = KeySetCache(url: Self.url, cached: seededKeys, body: nil)
+        await #expect(throws: AuthHTTPError.self) { try await unknown.current(using: network, now: Self.t0, maximumAgeSeconds: 600) }
+        // Saved an hour ago: old, so fetched again; the fetch fails, and the saved set is served.
+        let offline = KeySetCache(url: Self.url, cached: seededKeys, body: nil, fetchedAt: Self.t0.adding(seconds: -3600))
         let served = try await offline.current(using: network, now: Self.t0, maximumAgeSeconds: 600)
         #expect(!served.fetched)
         #expect(Self.keyIDs(served.snapshot) == ["a"])
-        #expect(network.count == 2)
+        #expect(network.count == 3)
         // Seeded with the time it was saved: as old as that.
         let saved = KeySetCache(url: Self.url, cached: seededKeys, body: nil, fetchedAt: Self.t0.adding(seconds: -300))
         #expect(try await !saved.current(using: network, now: Self.t0, maximumAgeSeconds: 600).fetched)
-        #expect(network.count == 2)
+        #expect(network.count == 3)
         network.answer(Self.setB)
         #expect(try await saved.current(using: network, now: Self.t0.adding(seconds: 300), maximumAgeSeconds: 600).fetched)
-        #expect(network.count == 3)
+        #expect(network.count == 4)
     }
 
     @Test("a clock gone back since the fetch makes the set old: it is fetched again")

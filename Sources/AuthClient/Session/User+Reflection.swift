@@ -7,6 +7,8 @@ extension User: CustomReflectable {
     /// properties directly, tokens included, so this replaces it. (The tokens are actor-isolated, so the
     /// mirror cannot even say whether the user is still logged in.)
     public nonisolated var customMirror: Mirror {
-        Mirror(self, children: ["subject": subject as Any, "grant": grant, "client": client, "tokens": "<redacted>"], displayStyle: .class)
+        Mirror(
+            self, children: ["subject": subject as Any, "grant": grant, "client": client, "tokens": "<redacted>"], displayStyle: .class,
+            ancestorRepresentation: .suppressed)
     }
 }

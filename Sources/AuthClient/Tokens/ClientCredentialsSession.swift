@@ -150,6 +150,7 @@ extension ClientCredentialsSession: CustomReflectable {
     /// As the description: `dump` and debuggers never show a cached token, the DPoP key or the client's secret.
     public nonisolated var customMirror: Mirror {
         Mirror(
-            self, children: ["client": client.configuration.clientID, "refreshMarginSeconds": refreshMarginSeconds], displayStyle: .class)
+            self, children: ["client": client.configuration.clientID, "refreshMarginSeconds": refreshMarginSeconds], displayStyle: .class,
+            ancestorRepresentation: .suppressed)
     }
 }

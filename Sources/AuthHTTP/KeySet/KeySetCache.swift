@@ -19,7 +19,8 @@ package import AuthJWT
 ///   that fetch fails, the older set is used (the last known good set: an outage of the provider does not
 ///   refuse every token) until `lastKnownGoodSeconds` after its fetch, then the failure is thrown; no fetch is
 ///   tried again for `failureRetrySeconds`. A seeded set is as old as
-///   the time it was seeded with (fetched again at its first use when that is unknown). If the clock has
+///   the time it was seeded with (fetched again at its first use when that is unknown, and then never
+///   served as the last known good set). If the clock has
 ///   gone back since a fetch, the set counts as old.
 /// - A fetch that fails (no response, a status other than 200, a body over `maximumBodyBytes`, a document
 ///   that is not a JWK Set) leaves the cached set as it was, and is remembered for `failureRetrySeconds`:
