@@ -53,12 +53,38 @@ extension MontgomeryModulus {
             multiplyColumn(31, k: 16, a, b, into: result, scratch: m, modulus: n, sum: &sum)
             reduceOnce(result, carry: sum.low, modulus: n, k: 16)
         } else {
-            let k = limbCount
-            for i in 0..<(2 &* k) {
-                multiplyColumn(i, k: k, a, b, into: result, scratch: m, modulus: n, sum: &sum)
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: limbCount) { reversed in
+                reversedModulus.withUnsafeBufferPointer { reversedModulus in
+                    multiplyAnyLength(
+                        a, b, reversed: reversed.baseAddress!, into: result, scratch: m, modulus: n,
+                        reversedModulus: reversedModulus.baseAddress!)
+                }
             }
-            reduceOnce(result, carry: sum.low, modulus: n, k: k)
         }
+    }
+
+    /// ``multiply(_:_:into:scratch:modulus:)`` for any limb count (RSA moduli of 2048 bits and more: 32, 48,
+    /// 64 limbs). b and n are read reversed (b copied into `bReversed`, k limbs), so that column i's products
+    /// a[j]·b[i − j] and m[j]·n[i − j] are a[j]·bReversed[k − 1 − i + j]: both factors at one index, counting up
+    /// (``ColumnSum/addProducts(_:_:count:)``). In a function of its own, apart from the 16-limb columns.
+    @inline(never)
+    private func multiplyAnyLength(
+        _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, reversed bReversed: UnsafeMutablePointer<UInt64>,
+        into result: UnsafeMutablePointer<UInt64>, scratch m: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>,
+        reversedModulus nReversed: UnsafePointer<UInt64>
+    ) {
+        let k = limbCount
+        for index in 0..<k { bReversed[index] = b[k &- 1 &- index] }
+        var sum = ColumnSum()
+        for i in 0..<(2 &* k) {
+            // j runs over max(0, i − k + 1) ... min(i, k − 1) for a·b, and below i (i < k: m[i] is picked after) for m·n.
+            let start = i < k ? 0 : i &- k &+ 1
+            let offset = k &- 1 &- i &+ start  // y[i − j] = yReversed[offset + j − start]
+            sum.addProducts(a + start, bReversed + offset, count: (i < k ? i &+ 1 : k) &- start)
+            sum.addProducts(m + start, nReversed + offset, count: (i < k ? i : k) &- start)
+            finishColumn(i, k: k, into: result, scratch: m, modulus: n, sum: &sum, lastProduct: (0, 0))
+        }
+        reduceOnce(result, carry: sum.low, modulus: n, k: k)
     }
 
     /// a²·R⁻¹ mod n, as ``multiply(_:_:into:scratch:modulus:)`` with b = a, but each product a[j]·a[i − j]
@@ -104,12 +130,39 @@ extension MontgomeryModulus {
             squareColumn(31, k: 16, a, into: result, scratch: m, modulus: n, sum: &sum)
             reduceOnce(result, carry: sum.low, modulus: n, k: 16)
         } else {
-            let k = limbCount
-            for i in 0..<(2 &* k) {
-                squareColumn(i, k: k, a, into: result, scratch: m, modulus: n, sum: &sum)
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: limbCount) { reversed in
+                reversedModulus.withUnsafeBufferPointer { reversedModulus in
+                    squareAnyLength(
+                        a, reversed: reversed.baseAddress!, into: result, scratch: m, modulus: n,
+                        reversedModulus: reversedModulus.baseAddress!)
+                }
             }
-            reduceOnce(result, carry: sum.low, modulus: n, k: k)
         }
+    }
+
+    /// ``square(_:into:scratch:modulus:)`` for any limb count, with a and n read reversed as in
+    /// ``multiplyAnyLength(_:_:reversed:into:scratch:modulus:reversedModulus:)`` (a copied into `aReversed`).
+    @inline(never)
+    private func squareAnyLength(
+        _ a: UnsafePointer<UInt64>, reversed aReversed: UnsafeMutablePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
+        scratch m: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>, reversedModulus nReversed: UnsafePointer<UInt64>
+    ) {
+        let k = limbCount
+        for index in 0..<k { aReversed[index] = a[k &- 1 &- index] }
+        var sum = ColumnSum()
+        for i in 0..<(2 &* k) {
+            let start = i < k ? 0 : i &- k &+ 1
+            let offset = k &- 1 &- i &+ start  // y[i − j] = yReversed[offset + j − start]
+            var cross = ColumnSum()
+            cross.addProducts(a + start, aReversed + offset, count: ((i &+ 1) &>> 1) &- start)  // j < i − j
+            sum.addTwice(cross)
+            if i & 1 == 0, i < 2 &* k &- 1 {
+                sum.add(a[i &>> 1], a[i &>> 1])
+            }
+            sum.addProducts(m + start, nReversed + offset, count: (i < k ? i : k) &- start)
+            finishColumn(i, k: k, into: result, scratch: m, modulus: n, sum: &sum, lastProduct: (0, 0))
+        }
+        reduceOnce(result, carry: sum.low, modulus: n, k: k)
     }
 
     /// Column i of a·b·R⁻¹: adds a[j]·b[i − j] and m[j]·n[i − j] for every j in range, then picks m[i]
@@ -218,6 +271,35 @@ extension MontgomeryModulus {
             low = sum0
             middle = sum1
             high &+= word(carry1)
+        }
+
+        /// += x[t]·y[t] for t in 0..<count. Two products per pass, on this sum and on a second one added at the
+        /// end: two independent carry chains, which the optimizer leaves as `mul`, `add`, `adc`, `adc` each (one
+        /// sum taking both products had its carries re-associated into `setb`/`movzx` and extra moves).
+        @inline(__always)
+        mutating func addProducts(_ x: UnsafePointer<UInt64>, _ y: UnsafePointer<UInt64>, count: Int) {
+            var other = ColumnSum()
+            var t = 0
+            while t &+ 1 < count {
+                add(x[t], y[t])
+                other.add(x[t &+ 1], y[t &+ 1])
+                t &+= 2
+            }
+            if t < count {
+                add(x[t], y[t])
+            }
+            add(other)
+        }
+
+        /// += other.
+        @inline(__always)
+        mutating func add(_ other: ColumnSum) {
+            let (sum0, carry0) = low.addingReportingOverflow(other.low)
+            let (partial1, carry1) = middle.addingReportingOverflow(other.middle)
+            let (sum1, carry2) = partial1.addingReportingOverflow(word(carry0))
+            low = sum0
+            middle = sum1
+            high = high &+ other.high &+ word(carry1) &+ word(carry2)
         }
 
         /// += 2·other.

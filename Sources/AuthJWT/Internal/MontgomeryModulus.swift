@@ -16,6 +16,9 @@ package struct MontgomeryModulus: Sendable {
     let inverse: UInt64
     /// R² mod n, to bring numbers into Montgomery form.
     package private(set) var rSquared: [UInt64] = []
+    /// n's limbs in reverse order, so that a column's products m[j]·n[i − j] walk both factors upwards
+    /// (MontgomeryModulus+Columns.swift, `addProducts`).
+    let reversedModulus: [UInt64]
 
     package var limbCount: Int { modulus.count }
 
@@ -24,6 +27,7 @@ package struct MontgomeryModulus: Sendable {
         let limbs = Self.limbs(bigEndian: bytes)
         guard let low = limbs.first, low & 1 == 1 else { return nil }
         modulus = limbs
+        reversedModulus = limbs.reversed()
         // Newton's iteration doubles the correct low bits each step: 3 → 6 → 12 → 24 → 48 → 96.
         var x = low
         for _ in 0..<5 { x = x &* (2 &- low &* x) }
