@@ -62,9 +62,9 @@ struct P256PublicKeyTableTests {
     func shared() throws {
         let key = try P256PublicKey(x: Reference.keyX, y: Reference.keyY, keyID: nil)
         let copy = key
-        #expect(key.table.table(for: key.point) == nil)
-        let second = try #require(copy.table.table(for: copy.point))
-        #expect(key.table.table(for: key.point) === second)
+        #expect(key.table.table({ P256PublicKeyTable(key.point) }) == nil)
+        let second = try #require(copy.table.table({ P256PublicKeyTable(copy.point) }))
+        #expect(key.table.table({ P256PublicKeyTable(key.point) }) === second)
     }
 
     @Test("a key verified once builds no table, and verifies the same without and with one")
@@ -74,8 +74,8 @@ struct P256PublicKeyTableTests {
             let fresh = try P256PublicKey(x: Reference.keyX, y: Reference.keyY, keyID: nil)
             #expect(Reference.same(Reference.affine(fresh.multipleVartime(k)), Reference.affine(key.multipleWithoutTableVartime(k))))
         }
-        #expect(key.table.table(for: key.point) == nil, "the first use builds nothing")
-        #expect(key.table.table(for: key.point) != nil, "the second use builds the table")
-        #expect(key.table.table(for: key.point) != nil)
+        #expect(key.table.table({ P256PublicKeyTable(key.point) }) == nil, "the first use builds nothing")
+        #expect(key.table.table({ P256PublicKeyTable(key.point) }) != nil, "the second use builds the table")
+        #expect(key.table.table({ P256PublicKeyTable(key.point) }) != nil)
     }
 }

@@ -21,7 +21,7 @@ struct Ed25519PublicKey: Sendable {
     let encoded: [UInt8]
     let point: EdwardsPoint
     /// A's multiples table (``Ed25519PublicKeyTable``), built on the second verification, shared by copies.
-    let table = Ed25519PublicKeyTable.Cache()
+    let table = SecondUseTable<Ed25519PublicKeyTable>()
 
     /// Decodes and checks a 32-octet public key (RFC 8032 §5.1.3), refusing a point of small order.
     init(_ encoded: [UInt8], keyID: String?) throws(AuthJWTError) {
@@ -69,7 +69,7 @@ struct Ed25519PublicKey: Sendable {
         let base = Ed25519BaseTable.entries
         var sum = EdwardsPoint.identity
         var started = false
-        if let table = table.table(for: point) {
+        if let table = table.table({ Ed25519PublicKeyTable(point) }) {
             let entries = table.entries
             base.withUnsafeBufferPointer { base in
                 entries.withUnsafeBufferPointer { entries in

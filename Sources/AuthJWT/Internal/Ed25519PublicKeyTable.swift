@@ -6,8 +6,8 @@ import Synchronization
 
 /// [k]A for one public key A with 32 doublings instead of 256: a per-key table of affine points
 /// (2m + 1)·2^(32j)·A for m = 0…7 and j = 0…7 (64 points, 7.5 KB), built once on the key's second
-/// verification (``Cache/buildingUse``) and kept with the key (``Ed25519PublicKey`` holds a shared
-/// ``Cache``, so copies of a JWK and a cached JWK Set share it), as ``P256PublicKeyTable`` does for P-256.
+/// verification (``SecondUseTable``) and kept with the key (``Ed25519PublicKey`` holds a shared
+/// ``SecondUseTable``, so copies of a JWK and a cached JWK Set share it), as ``P256PublicKeyTable`` does for P-256.
 ///
 /// k's width-5 NAF is cut into eight rows of 32 digits, read in the same loop as S's rows over
 /// ``Ed25519BaseTable`` (``Ed25519PublicKey/combination(s:k:)``). Building costs 232 doublings, 56
@@ -47,63 +47,5 @@ final class Ed25519PublicKeyTable: Sendable {
             }
         }
         return EdwardsAffineCachedPoint.batch(points)
-    }
-
-    /// Where a key keeps its table: empty until the key's ``buildingUse``-th verification builds it; the
-    /// uses before it run without a table (``Ed25519PublicKey/combination(s:k:)``'s per-call multiples,
-    /// about as long as building the table, which then pays for itself on the next verification).
-    /// Concurrent verifications may each build one; the first stored is kept, the others are dropped.
-    ///
-    /// Synchronization's `AtomicLazyReference` needs macOS 15 / iOS 18 on Apple systems, and the package
-    /// supports macOS 13 / iOS 16: there the cache is made only when the system has it, and on older
-    /// systems verification runs without a table.
-    final class Cache: Sendable {
-        /// The verification that builds the table: the second, as for P-256.
-        static let buildingUse = 2
-
-        #if canImport(Darwin)
-            private let storage: (any AnyObject & Sendable)?
-
-            init() {
-                if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                    storage = Storage()
-                } else {
-                    storage = nil
-                }
-            }
-
-            /// One use of the key: the table of `point`, built now on the ``buildingUse``-th use; nil before
-            /// that use, or if it cannot be kept here.
-            func table(for point: EdwardsPoint) -> Ed25519PublicKeyTable? {
-                guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return nil }
-                guard let storage = storage as? Storage else { return nil }
-                return storage.table(for: point)
-            }
-        #else
-            private let storage = Storage()
-
-            /// One use of the key: the table of `point`, built now on the ``buildingUse``-th use; nil before
-            /// that use.
-            func table(for point: EdwardsPoint) -> Ed25519PublicKeyTable? {
-                storage.table(for: point)
-            }
-        #endif
-    }
-
-    /// The atomic slot itself.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    private final class Storage: Sendable {
-        private let table = AtomicLazyReference<Ed25519PublicKeyTable>()
-        /// Uses without a table so far (it stops counting at ``Cache/buildingUse``).
-        private let uses = Atomic<Int>(0)
-
-        func table(for point: EdwardsPoint) -> Ed25519PublicKeyTable? {
-            if let built = table.load() { return built }
-            if uses.load(ordering: .relaxed) < Cache.buildingUse - 1 {
-                uses.add(1, ordering: .relaxed)
-                return nil
-            }
-            return table.storeIfNil(Ed25519PublicKeyTable(point))
-        }
     }
 }

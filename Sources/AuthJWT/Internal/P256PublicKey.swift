@@ -25,7 +25,7 @@ package struct P256PublicKey: Sendable {
     /// The public point Q, z = 1.
     let point: JacobianPoint
     /// Q's multiples table for u₂·Q (``P256PublicKeyTable``), built on the second verification, shared by copies.
-    let table = P256PublicKeyTable.Cache()
+    let table = SecondUseTable<P256PublicKeyTable>()
 
     /// Validates the public point: 32-byte coordinates below p that satisfy y² = x³ − 3x + b (so it is not
     /// the point at infinity, which has no affine coordinates).
@@ -68,14 +68,14 @@ package struct P256PublicKey: Sendable {
     /// u₁·G + u₂·Q: u₂·Q by the key's ``P256PublicKeyTable`` (33 doublings) from the key's second use, by
     /// ``multipleWithoutTableVartime(_:)`` on its first, then u₁·G's comb terms added.
     func linearCombinationVartime(_ u1: U256, _ u2: U256) -> JacobianPoint {
-        let multiple = table.table(for: point)?.multipleVartime(u2) ?? multipleWithoutTableVartime(u2)
+        let multiple = table.table({ P256PublicKeyTable(point) })?.multipleVartime(u2) ?? multipleWithoutTableVartime(u2)
         return P256GeneratorTable.addingMultipleVartime(u1, to: multiple)
     }
 
     /// k·Q with the key's table (built now on the key's second use), or ``multipleWithoutTableVartime(_:)``
     /// without one.
     func multipleVartime(_ k: U256) -> JacobianPoint {
-        table.table(for: point)?.multipleVartime(k) ?? multipleWithoutTableVartime(k)
+        table.table({ P256PublicKeyTable(point) })?.multipleVartime(k) ?? multipleWithoutTableVartime(k)
     }
 
     /// k·Q by a width-5 NAF: Q, 3Q, …, 15Q computed per call (one doubling, seven additions), then 256

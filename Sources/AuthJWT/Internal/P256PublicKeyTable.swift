@@ -6,7 +6,7 @@ import Synchronization
 
 /// k·Q for one public key Q with 33 doublings instead of 256: a per-key table of affine points
 /// (2m + 1)·2^(33j)·Q for m = 0…7 and j = 0…7 (64 points, 4 KB), built once on the key's second
-/// verification (``Cache/buildingUse``) and kept with the key (``P256PublicKey`` holds a shared ``Cache``, so
+/// verification (``SecondUseTable``) and kept with the key (``P256PublicKey`` holds a shared ``SecondUseTable``, so
 /// copies of a JWK and a cached JWK Set share it). A key verified once — a DPoP proof's `jwk`, a key just
 /// after rotation — never pays for a table it would not reuse.
 ///
@@ -63,65 +63,5 @@ final class P256PublicKeyTable: Sendable {
             }
         }
         return sum
-    }
-
-    /// Where a key keeps its table: empty until the key's ``buildingUse``-th verification builds it; the
-    /// uses before it run without a table (``P256PublicKey/multipleWithoutTableVartime(_:)``, about as long
-    /// as building the table, which then pays for itself after two or three verifications). Concurrent
-    /// verifications may each build one; the first stored is kept, the others are dropped.
-    ///
-    /// Synchronization's `AtomicLazyReference` needs macOS 15 / iOS 18 on Apple systems, and the package
-    /// supports macOS 13 / iOS 16: there the cache is made only when the system has it, and on older
-    /// systems verification runs without a table (``P256PublicKey/multipleWithoutTableVartime(_:)``).
-    final class Cache: Sendable {
-        /// The verification that builds the table: the second. Measured (instructions, Docs/Performance.md):
-        /// a verification without a table costs ~1.6× one with it, and building costs about one without.
-        static let buildingUse = 2
-
-        #if canImport(Darwin)
-            private let storage: (any AnyObject & Sendable)?
-
-            init() {
-                if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                    storage = Storage()
-                } else {
-                    storage = nil
-                }
-            }
-
-            /// One use of the key: the table of `point`, built now on the ``buildingUse``-th use; nil before
-            /// that use, or if it cannot be built or kept here.
-            func table(for point: JacobianPoint) -> P256PublicKeyTable? {
-                guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return nil }
-                guard let storage = storage as? Storage else { return nil }
-                return storage.table(for: point)
-            }
-        #else
-            private let storage = Storage()
-
-            /// One use of the key: the table of `point`, built now on the ``buildingUse``-th use; nil before
-            /// that use, or if it cannot be built.
-            func table(for point: JacobianPoint) -> P256PublicKeyTable? {
-                storage.table(for: point)
-            }
-        #endif
-    }
-
-    /// The atomic slot itself.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    private final class Storage: Sendable {
-        private let table = AtomicLazyReference<P256PublicKeyTable>()
-        /// Uses without a table so far (it stops counting at ``Cache/buildingUse``).
-        private let uses = Atomic<Int>(0)
-
-        func table(for point: JacobianPoint) -> P256PublicKeyTable? {
-            if let built = table.load() { return built }
-            if uses.load(ordering: .relaxed) < Cache.buildingUse - 1 {
-                uses.add(1, ordering: .relaxed)
-                return nil
-            }
-            guard let built = P256PublicKeyTable(point) else { return nil }
-            return table.storeIfNil(built)
-        }
     }
 }
