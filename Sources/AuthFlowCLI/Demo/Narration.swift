@@ -22,6 +22,26 @@ struct Narration {
 
     mutating func check(_ text: String) { line("    ✓ \(text)") }
 
+    /// Runs a demo's `steps` and ends the narration: done, with the `--fail` choices of `flag`; or the
+    /// failure caught (``DemoFlow/CaughtFailure``) and where; or an unexpected error. True when the flow
+    /// went as asked: done without a chosen failure, or caught with one (`expectingFailure`).
+    mutating func conclude(
+        flag: String, failures: [String], expectingFailure: Bool, _ steps: (inout Narration) async throws -> Void
+    ) async -> Bool {
+        do {
+            try await steps(&self)
+            line("\nDone. Try `authflow demo \(flag) --fail` with one of: \(failures.joined(separator: ", ")).")
+            return !expectingFailure
+        } catch let error as DemoFlow.CaughtFailure {
+            line("\n✗ Caught at step \(error.step): \(error.message)")
+            line("  That is the error your code gets. Nothing was stored.")
+            return expectingFailure
+        } catch {
+            line("\n✗ Unexpected error: \(error)")
+            return false
+        }
+    }
+
     mutating func exchanges(_ exchanges: [(TransportRequest, TransportResponse?)]) {
         for (request, response) in exchanges {
             line("    → \(request.method.rawValue) \(Self.shortened(request.url, limit: 100))")

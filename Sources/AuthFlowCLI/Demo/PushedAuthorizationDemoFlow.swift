@@ -45,20 +45,12 @@ struct PushedAuthorizationDemoFlow: Sendable {
         out.line("AuthFlow demo: a pushed authorization request (RFC 9126) with client_secret_jwt (RFC 7523) and resource")
         out.line("indicators (RFC 8707), offline, against AuthTesting's fake provider. Time is simulated.")
         if let failure { out.line("Showing: \(failure.rawValue) — \(failure.explanation).") }
-        do {
+        let asExpected = await out.conclude(
+            flag: "--par", failures: Failure.allCases.map(\.rawValue), expectingFailure: failure != nil
+        ) { out in
             try await flow(provider: provider, time: time, wire: wire, out: &out)
-            out.line(
-                "\nDone. Try `authflow demo --par --fail` with one of: \(Failure.allCases.map(\.rawValue).joined(separator: ", "))."
-            )
-            return (out.text, failure == nil)
-        } catch let error as DemoFlow.CaughtFailure {
-            out.line("\n✗ Caught at step \(error.step): \(error.message)")
-            out.line("  That is the error your code gets. Nothing was stored.")
-            return (out.text, failure != nil)
-        } catch {
-            out.line("\n✗ Unexpected error: \(error)")
-            return (out.text, false)
         }
+        return (out.text, asExpected)
     }
 
     private func flow(provider: FakeOpenIDProvider, time: ManualWallClock, wire: DemoTransport, out: inout Narration) async throws {

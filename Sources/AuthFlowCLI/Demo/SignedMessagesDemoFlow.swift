@@ -48,18 +48,12 @@ struct SignedMessagesDemoFlow: Sendable {
         out.line("AuthFlow demo: a signed request object (JAR, RFC 9101) pushed with PAR (RFC 9126), and a signed authorization")
         out.line("response (JARM), offline, against AuthTesting's fake provider. Time is simulated.")
         if let failure { out.line("Showing: \(failure.rawValue) — \(failure.explanation).") }
-        do {
+        let asExpected = await out.conclude(
+            flag: "--jar", failures: Failure.allCases.map(\.rawValue), expectingFailure: failure != nil
+        ) { out in
             try await flow(provider: provider, key: key, wire: wire, out: &out)
-            out.line("\nDone. Try `authflow demo --jar --fail` with one of: \(Failure.allCases.map(\.rawValue).joined(separator: ", ")).")
-            return (out.text, failure == nil)
-        } catch let error as DemoFlow.CaughtFailure {
-            out.line("\n✗ Caught at step \(error.step): \(error.message)")
-            out.line("  That is the error your code gets. Nothing was stored.")
-            return (out.text, failure != nil)
-        } catch {
-            out.line("\n✗ Unexpected error: \(error)")
-            return (out.text, false)
         }
+        return (out.text, asExpected)
     }
 
     private func flow(provider: FakeOpenIDProvider, key: P256PrivateKey, wire: DemoTransport, out: inout Narration) async throws {
