@@ -129,34 +129,25 @@ extension AuthorizationRequest.Options: Codable {
             expectedAMR: try container.decodeIfPresent([AuthenticationMethodReference].self, forKey: .expectedAMR) ?? [],
             prefersEphemeralWebBrowserSession: try container.decodeIfPresent(Bool.self, forKey: .prefersEphemeralWebBrowserSession),
             resources: try container.decodeIfPresent([String].self, forKey: .resources),
-            pushedAuthorization: try Self.pushedAuthorization(
-                container.decodeIfPresent(String.self, forKey: .pushedAuthorization) ?? "automatic", in: container),
-            requestObject: try Self.requestObject(
-                container.decodeIfPresent(String.self, forKey: .requestObject) ?? "automatic", in: container),
+            pushedAuthorization: try Self.choice(
+                .pushedAuthorization, in: container, automatic: .automatic, always: .always, never: .never),
+            requestObject: try Self.choice(.requestObject, in: container, automatic: .automatic, always: .always, never: .never),
             responseMode: try container.decodeIfPresent(String.self, forKey: .responseMode).map(ResponseMode.init(rawValue:)))
     }
 
-    private static func requestObject(_ name: String, in container: KeyedDecodingContainer<CodingKeys>) throws -> RequestObjectSigning {
+    /// A three-way choice stored by name — `automatic` (also when absent), `always` or `never` — as
+    /// ``PushedAuthorization`` and ``RequestObjectSigning`` are.
+    private static func choice<Choice>(
+        _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>, automatic: Choice, always: Choice, never: Choice
+    ) throws -> Choice {
+        let name = try container.decodeIfPresent(String.self, forKey: key) ?? "automatic"
         switch name {
-        case "automatic": .automatic
-        case "always": .always
-        case "never": .never
+        case "automatic": return automatic
+        case "always": return always
+        case "never": return never
         default:
             throw DecodingError.dataCorruptedError(
-                forKey: .requestObject, in: container, debugDescription: "'\(name)' is not automatic, always or never")
-        }
-    }
-
-    private static func pushedAuthorization(
-        _ name: String, in container: KeyedDecodingContainer<CodingKeys>
-    ) throws -> PushedAuthorization {
-        switch name {
-        case "automatic": .automatic
-        case "always": .always
-        case "never": .never
-        default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .pushedAuthorization, in: container, debugDescription: "'\(name)' is not automatic, always or never")
+                forKey: key, in: container, debugDescription: "'\(name)' is not automatic, always or never")
         }
     }
 
