@@ -47,6 +47,7 @@ public final class AuthenticationSession: WebAuthenticationSessionProtocol, @unc
         var task: Task<Void, Never>?
         var prefersEphemeral = false
         var headers: [String: String] = [:]
+        var expectedRedirect: ExpectedRedirect?
         weak var provider: (any PresentationContextProviding)?
     }
 
@@ -83,6 +84,15 @@ public final class AuthenticationSession: WebAuthenticationSessionProtocol, @unc
         set { inner.withLock { $0.headers = newValue } }
     }
 
+    /// The `state` (and response form) of the redirect that completes this session, for a user agent that
+    /// must tell it from stray requests (``LoopbackUserAgent``) when the URL does not show it: a request object
+    /// (RFC 9101) or a pushed request (RFC 9126) hides `state` from the URL. Nil by default: the agent reads the
+    /// URL. Set it before starting; `AuthClient`'s logins set it.
+    public var expectedRedirect: ExpectedRedirect? {
+        get { inner.withLock { $0.expectedRedirect } }
+        set { inner.withLock { $0.expectedRedirect = newValue } }
+    }
+
     /// Provides the window to present over; held weakly, as Apple's session does.
     public var presentationContextProvider: (any PresentationContextProviding)? {
         get { inner.withLock { $0.provider } }
@@ -108,7 +118,7 @@ public final class AuthenticationSession: WebAuthenticationSessionProtocol, @unc
             return .run(
                 UserAgentRequest(
                     url: url, callback: callback, prefersEphemeralWebBrowserSession: inner.prefersEphemeral,
-                    additionalHeaderFields: inner.headers), inner.provider)
+                    additionalHeaderFields: inner.headers, expectedRedirect: inner.expectedRedirect), inner.provider)
         }
         switch decision {
         case .refuse:
@@ -148,7 +158,7 @@ public final class AuthenticationSession: WebAuthenticationSessionProtocol, @unc
         return UserAgentRequest(
             url: request.url, callback: request.callback,
             prefersEphemeralWebBrowserSession: request.prefersEphemeralWebBrowserSession,
-            additionalHeaderFields: request.additionalHeaderFields, anchor: anchor)
+            additionalHeaderFields: request.additionalHeaderFields, anchor: anchor, expectedRedirect: request.expectedRedirect)
     }
 
     public func cancel() {

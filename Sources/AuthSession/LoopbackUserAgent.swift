@@ -15,9 +15,10 @@ import Dispatch
 /// let redirect = try await session.authenticate()
 /// ```
 ///
-/// When the authorization URL has a `state` query parameter (RFC 6749 §4.1.1), only a redirect with that
-/// `state` ends the wait; stray and forged requests get an error page (``LoopbackListener`` says what is
-/// and is not guaranteed). An OAuth error redirect without any `state` does not end it either: if the wait
+/// When the authorization URL has a `state` query parameter (RFC 6749 §4.1.1), or the session was told the
+/// `state` (``AuthenticationSession/expectedRedirect``: a request object or a pushed request hides it from
+/// the URL), only a redirect with that `state` ends the wait; stray and forged requests get an error page
+/// (``LoopbackListener`` says what is and is not guaranteed). An OAuth error redirect without any `state` does not end it either: if the wait
 /// then times out, or the agent's task is cancelled, it throws
 /// ``AuthSessionError/unverifiedErrorResponse(_:)`` with that error instead of `timedOut` or `canceledLogin`
 /// (an ``AuthenticationSession`` stopped with `cancel()` still ends with `canceledLogin`, as Apple's does).
@@ -53,11 +54,12 @@ public struct LoopbackUserAgent: UserAgent {
 
     public var requiresPresentationContext: Bool { false }
 
-    /// Opens `request.url` and waits for the redirect. When the URL has a `state` query parameter (RFC 6749
-    /// §4.1.1), only a redirect with that same `state` ends the wait (see ``LoopbackListener``); a stateless
-    /// error that arrived meanwhile is what a timeout or a cancellation throws.
+    /// Opens `request.url` and waits for the redirect. When the request's
+    /// ``UserAgentRequest/expectedRedirect`` or else the URL has a `state` (RFC 6749 §4.1.1), only a redirect
+    /// with that same `state` ends the wait (see ``LoopbackListener``); a stateless error that arrived
+    /// meanwhile is what a timeout or a cancellation throws.
     public func present(_ request: UserAgentRequest) async throws(AuthSessionError) -> Redirect {
-        let check = RedirectCheck(authorizationURL: request.url)
+        let check = RedirectCheck(request: request)
         do throws(AuthSessionError) {
             try openBrowser(request.url.text)
         } catch {

@@ -37,15 +37,19 @@ public struct UserAgentRequest: Sendable {
     public let additionalHeaderFields: [String: String]
     /// The anchor to present over, when the agent requires one.
     public let anchor: PresentationAnchor?
+    /// The `state` (and response form) the completing redirect carries, when the app knows it apart from
+    /// ``url`` — a request object or a pushed request hides it from the URL. Nil: agents read ``url``.
+    public let expectedRedirect: ExpectedRedirect?
 
     public init(
         url: URI, callback: Callback, prefersEphemeralWebBrowserSession: Bool = false, additionalHeaderFields: [String: String] = [:],
-        anchor: PresentationAnchor? = nil
+        anchor: PresentationAnchor? = nil, expectedRedirect: ExpectedRedirect? = nil
     ) {
         self.url = url
         self.callback = callback
         self.prefersEphemeralWebBrowserSession = prefersEphemeralWebBrowserSession
         self.additionalHeaderFields = additionalHeaderFields
         self.anchor = anchor
+        self.expectedRedirect = expectedRedirect
     }
 }

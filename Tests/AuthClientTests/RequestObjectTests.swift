@@ -31,6 +31,28 @@ struct RequestObjectTests {
             client: { $0.requestObjectSigningKey = key.map { ClientAssertionKey($0) } })
     }
 
+    @Test("a login whose URL hides state (request object, pushed, JARM) tells the user agent its state and response form")
+    func loginTellsTheUserAgentTheHiddenState() async throws {
+        let fixture = try Self.fixture()
+        let cases: [(AuthorizationRequest.Options, Bool)] = [
+            (.init(requestObject: .always), false), (.init(pushedAuthorization: .always), false),
+            (.init(pushedAuthorization: .always, requestObject: .always), false),
+            (.init(requestObject: .always, responseMode: .jwt), true),
+        ]
+        for (seed, (options, isJWT)) in cases.enumerated() {
+            var same = SeededRandomNumberGenerator(seed: UInt64(seed + 10))
+            let expectedState = try await fixture.client.preparedAuthorizationRequest(options, using: &same).state.value
+            let log = ScriptedUserAgent.Log()
+            var generator = SeededRandomNumberGenerator(seed: UInt64(seed + 10))
+            await #expect(throws: AuthClientError.self) {
+                try await fixture.client.login(with: ScriptedUserAgent([.userCancels], log: log), options: options, using: &generator)
+            }
+            let presented = try #require(log.requests.first)
+            #expect(!presented.url.text.contains("state="), "the URL shows no state")
+            #expect(presented.expectedRedirect == ExpectedRedirect(state: expectedState, isResponseJWT: isJWT))
+        }
+    }
+
     @Test("by value: the URL carries client_id, response_type, scope and request; the claims are RFC 9101 §4's; the login completes")
     func byValue() async throws {
         let fixture = try Self.fixture()

@@ -194,8 +194,13 @@ extension SecretRedactionTests {
                 name: "Redirect", value: Redirect(callbackURL: callbackURI, formBody: Array("code=\(secret("form-code"))".utf8)),
                 secrets: [secret("code"), secret("state"), secret("form-code")]),
             Specimen(
-                name: "UserAgentRequest", value: UserAgentRequest(url: callbackURI, callback: callback),
-                secrets: [secret("code"), secret("state"), secret("fragment")]),
+                name: "UserAgentRequest",
+                value: UserAgentRequest(
+                    url: callbackURI, callback: callback, expectedRedirect: ExpectedRedirect(state: secret("expected-state"))),
+                secrets: [secret("code"), secret("state"), secret("fragment"), secret("expected-state")]),
+            Specimen(
+                name: "ExpectedRedirect", value: ExpectedRedirect(state: secret("expected-state"), isResponseJWT: true),
+                secrets: [secret("expected-state")]),
             Specimen(
                 name: "AuthenticationSession",
                 value: AuthenticationSession(url: callbackURI, callback: callback, userAgent: UnimplementedUserAgent()),

@@ -34,6 +34,25 @@ struct LoopbackJARMTests {
         #expect(responses.all.prefix(2).allSatisfy { !$0.hasPrefix("HTTP/1.1 200 OK") })
     }
 
+    @Test("a request-object login's state and JWT mode, told to the session, filter a URL that shows neither")
+    func expectedRedirectInsideARequestObject() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let responses = LockedStrings()
+        let forged = Self.token(#"{"code":"stolen","state":"abc"}"#)
+        let good = Self.token(#"{"code":"c","state":"xyz"}"#)
+        // RFC 9101 §5.1: state and response_mode travel inside the request object.
+        let byValue = "https://server.example.com/authorize?client_id=cli&request=eyJhbGciOiJFUzI1NiJ9.e30.c2ln"
+        let expected = ExpectedRedirect(state: "xyz", isResponseJWT: true)
+        let result = await LoopbackUserAgentTests.run(listener: listener, authorize: byValue, expectedRedirect: expected) { port in
+            responses.append(RawClient.get(port: port, "/callback?response=\(forged)"))
+            responses.append(RawClient.get(port: port, "/callback?code=stolen"))
+            responses.append(RawClient.get(port: port, "/callback?response=\(good)"))
+        }
+        #expect(try result.get().callbackURL.text.hasSuffix("/callback?response=\(good)"))
+        #expect(responses.all.count == 3)
+        #expect(responses.all.prefix(2).allSatisfy { !$0.hasPrefix("HTTP/1.1 200 OK") })
+    }
+
     @Test("without response_mode=jwt in the URL, a lone response parameter is foreign (no state)")
     func plainModeIgnoresResponseJWT() async throws {
         let listener = try LoopbackListener(path: "/callback")

@@ -80,11 +80,13 @@ struct LoopbackUserAgentTests {
     /// Runs a loopback session while `client` plays the browser; returns the session's result.
     static func run(
         listener: LoopbackListener, authorize: String = LoopbackUserAgentTests.authorize, timeout: Duration = .seconds(10),
-        clientTimeout: Duration = .milliseconds(300), client: @escaping @Sendable (UInt16) -> Void
+        clientTimeout: Duration = .milliseconds(300), expectedRedirect: ExpectedRedirect? = nil,
+        client: @escaping @Sendable (UInt16) -> Void
     ) async -> Result<Redirect, AuthSessionError> {
         let opened = LockedStrings()
         let agent = LoopbackUserAgent(listener: listener, timeout: timeout, clientTimeout: clientTimeout) { url in opened.append(url) }
         let session = AuthenticationSession(url: try! URI(parsing: authorize), callback: listener.callback, userAgent: agent)
+        session.expectedRedirect = expectedRedirect
         let port = listener.port
         let finished = StopFlag()
         let browser = Thread {
@@ -131,6 +133,42 @@ struct LoopbackUserAgentTests {
         #expect(responses.all.first?.contains("You can close this window") == true)
         // A second request after completion finds nobody listening.
         #expect(RawClient.connect(port: listener.port) == nil)
+    }
+
+    @Test("a session told its state filters redirects when the URL shows none (a pushed or request-object login)")
+    func expectedStateWithoutStateInTheURL() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let responses = LockedStrings()
+        // RFC 9126 §4: the pushed request's URL carries client_id and request_uri only.
+        let pushed = "https://server.example.com/authorize?client_id=cli&request_uri=urn%3Aietf%3Aparams%3Aoauth%3Arequest_uri%3Abwc4JK"
+        let result = await Self.run(listener: listener, authorize: pushed, expectedRedirect: ExpectedRedirect(state: "xyz")) { port in
+            responses.append(RawClient.get(port: port, "/callback?code=stolen&state=abc"))
+            responses.append(RawClient.get(port: port, "/callback?code=stolen"))
+            responses.append(RawClient.get(port: port, "/callback?code=good&state=xyz"))
+        }
+        #expect(try result.get().callbackURL.query == "code=good&state=xyz")
+        for _ in 0..<200 where responses.all.count < 3 { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(responses.all.count == 3)
+        #expect(responses.all.prefix(2).allSatisfy { !$0.hasPrefix("HTTP/1.1 200 OK") }, "the forged redirects got error pages")
+    }
+
+    @Test("an empty expected state checks nothing more than the URL does")
+    func emptyExpectedStateFallsBackToTheURL() async throws {
+        let listener = try LoopbackListener(path: "/callback")
+        let result = await Self.run(listener: listener, expectedRedirect: ExpectedRedirect(state: "")) { port in
+            _ = RawClient.get(port: port, "/callback?code=stolen&state=abc")
+            _ = RawClient.get(port: port, "/callback?code=ok&state=xyz")
+        }
+        #expect(try result.get().callbackURL.query == "code=ok&state=xyz", "the URL's state=xyz still filters")
+    }
+
+    @Test("the expected redirect's description and dump hide the state")
+    func expectedRedirectRedactsState() {
+        let expected = ExpectedRedirect(state: "secret-state-af0ifjsldkj", isResponseJWT: true)
+        var dumped = ""
+        dump(expected, to: &dumped)
+        #expect(!"\(expected)".contains("af0ifjsldkj") && !dumped.contains("af0ifjsldkj"))
+        #expect("\(expected)" == "ExpectedRedirect(state: <redacted>, isResponseJWT: true)")
     }
 
     @Test("a wrong path gets 404 and garbage gets 400, and the wait goes on")

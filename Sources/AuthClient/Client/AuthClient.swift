@@ -214,6 +214,7 @@ public final class AuthClient: Sendable {
     ) async throws(AuthClientError) -> User {
         let request = try await preparedAuthorizationRequest(options, using: &generator)
         let session = AuthenticationSession(url: request.url, callback: request.callback, userAgent: userAgent)
+        session.expectedRedirect = request.expectedRedirect
         session.prefersEphemeralWebBrowserSession =
             options.prefersEphemeralWebBrowserSession ?? configuration.prefersEphemeralWebBrowserSession
         let id = startPendingLogin(request, session: session)

@@ -306,6 +306,8 @@ enum LoginFlow {
                 // The browser was started above; the agent only waits for the redirect.
                 let agent = LoopbackUserAgent(listener: listener, timeout: timeout) { _ in }
                 let session = AuthenticationSession(url: request.url, callback: request.callback, userAgent: agent)
+                // PAR and request objects keep `state` out of the URL: the listener is told it.
+                session.expectedRedirect = request.expectedRedirect
                 let redirect: Redirect
                 do throws(AuthSessionError) {
                     redirect = try await session.authenticate()

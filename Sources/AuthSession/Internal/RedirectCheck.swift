@@ -50,6 +50,22 @@ struct RedirectCheck {
     /// Whether the request asked for a JWT-secured response (JARM: `response_mode=jwt` or `….jwt`).
     let readsResponseJWT: Bool
 
+    /// The check for a user agent's request: its ``UserAgentRequest/expectedRedirect`` when it has a
+    /// non-empty `state` (a request object or a pushed request hides `state` from the URL), else the
+    /// authorization URL's (``init(authorizationURL:)``); nil when neither has one.
+    init?(request: UserAgentRequest) {
+        if let expected = request.expectedRedirect, !expected.state.isEmpty {
+            self.init(expectedState: expected.state, readsResponseJWT: expected.isResponseJWT)
+        } else {
+            self.init(authorizationURL: request.url)
+        }
+    }
+
+    private init(expectedState: String, readsResponseJWT: Bool) {
+        self.expectedState = expectedState
+        self.readsResponseJWT = readsResponseJWT
+    }
+
     /// The check for the authorization URL's `state`, or nil when the URL has none, an empty one, more than
     /// one, or a query that does not decode (the listener then accepts any request on the path, as it
     /// always did).
@@ -57,9 +73,8 @@ struct RedirectCheck {
         guard let parameters = try? authorizationURL.queryParameters() else { return nil }
         let states = parameters.filter(Self.isState)
         guard states.count == 1, !states[0].value.isEmpty else { return nil }
-        expectedState = states[0].value
         let mode = parameters.first { $0.name.utf8.elementsEqual("response_mode".utf8) }?.value ?? ""
-        readsResponseJWT = mode == "jwt" || mode.hasSuffix(".jwt")
+        self.init(expectedState: states[0].value, readsResponseJWT: mode == "jwt" || mode.hasSuffix(".jwt"))
     }
 
     /// Judges a request's decoded parameters (the query of a GET, the body of a form POST); nil when they
