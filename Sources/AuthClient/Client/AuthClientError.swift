@@ -183,7 +183,7 @@ public enum AuthClientError: Error, Sendable {
     case reauthorizationRequired
     /// The introspection endpoint's answer is not one (RFC 7662 §2.2, RFC 9701 §5): a status other than 200, no
     /// boolean `active`, a signed answer that does not verify. An inactive token is not this error: it is an
-    /// answer, ``TokenIntrospectionResponse/isActive`` false.
+    /// answer, `TokenIntrospectionResponse.isActive` false.
     case invalidIntrospectionResponse(String)
     /// A JWT bearer grant's assertion (RFC 7523 §2.1) cannot be made or sent: the reason names what is wrong
     /// (an empty assertion, a subject or audience missing). A refusal by the server is ``tokenEndpoint(_:)``.

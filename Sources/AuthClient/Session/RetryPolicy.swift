@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 /// When the client tries a refresh again after a transient failure: a network failure with no response
-/// (``TransportFailure/isTransient``), a 5xx or 429 status, or an OAuth `server_error` /
+/// (`TransportFailure.isTransient`), a 5xx or 429 status, or an OAuth `server_error` /
 /// `temporarily_unavailable`. Waits grow exponentially on the client's injected `Clock`, and a
 /// `Retry-After` header (RFC 9110 §10.2.3, in seconds) is honoured up to ``maximumDelay``.
 ///

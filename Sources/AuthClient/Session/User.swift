@@ -238,7 +238,7 @@ public actor User {
 
     /// Single-flight refresh: `stale` is the token set the caller used. If the user's tokens have changed
     /// since, they are returned at once; if a refresh is running, the caller waits for it. A caller whose
-    /// task is cancelled stops waiting at once (``TransportFailure/Kind/cancelled``); the refresh goes on
+    /// task is cancelled stops waiting at once (`TransportFailure.Kind.cancelled`); the refresh goes on
     /// for the others.
     private func refresh(replacing stale: TokenSet) async throws(AuthClientError) -> TokenSet {
         while refreshing == nil, let running = resourceRefreshing { _ = await running.value }

@@ -23,7 +23,7 @@ extension AuthClient {
     /// ``AuthClientError/endpointNotAvailable(_:)``. The request is a POST of `token` and `token_type_hint` (nil:
     /// none sent) with this client's authentication (any method the configuration has, RFC 7662 §2.1).
     ///
-    /// `active: false` is an answer (``TokenIntrospectionResponse/isActive`` false), not an error. With `signed`,
+    /// `active: false` is an answer (`TokenIntrospectionResponse.isActive` false), not an error. With `signed`,
     /// the answer is asked for as `application/token-introspection+jwt` (RFC 9701 §4) and verified with the
     /// provider's keys from its `jwks_uri` (the client's JWK Set cache, refetched once for an unknown `kid`): `typ`,
     /// an asymmetric `alg`, the signature, `iss` this issuer, `aud` this client's id, `iat` present. A 4xx with an

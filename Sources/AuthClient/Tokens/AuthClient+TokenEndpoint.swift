@@ -114,7 +114,7 @@ extension AuthClient {
     }
 
     /// Runs `attempt` and reads its token response, again after each transient failure while the retry
-    /// policy allows: no response (``TransportFailure/isTransient``), 429 or 5xx (honouring `Retry-After`),
+    /// policy allows: no response (`TransportFailure.isTransient`), 429 or 5xx (honouring `Retry-After`),
     /// or an OAuth `server_error` / `temporarily_unavailable` (some providers send these from the token
     /// endpoint, though RFC 6749 §5.2 defines them only for the authorization endpoint).
     ///

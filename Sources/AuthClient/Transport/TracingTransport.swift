@@ -2,7 +2,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-/// An ``HTTPTransport`` that logs every exchange it passes on — method, URL, status, header fields and
+/// An `HTTPTransport` that logs every exchange it passes on — method, URL, status, header fields and
 /// bodies — with every secret redacted, as one ``AuthLogRecord`` of event ``AuthLogRecord/Event/http`` at
 /// `.debug`: the trace to read when a login fails against a real provider.
 ///
