@@ -65,3 +65,27 @@ struct LoginFAPI2Tests {
         #expect(terminal.run("login", "--fapi", "fapi2", "--device", "--issuer", "https://id.example.com", "--client-id", "a") == 2)
     }
 }
+
+@Suite("authflow demo --fapi2: a FAPI 2.0 Message Signing login, narrated")
+struct DemoFAPI2Tests {
+    @Test("demo --fapi2 checks the profile, pushes a signed request object, verifies the JARM response and gets DPoP-bound tokens")
+    func demo() async {
+        var terminal = MemoryTerminal()
+        #expect(await terminal.runOnOwnThread("demo", "--fapi2") == 0)
+        for step in 1...5 { #expect(terminal.output.contains("\n\(step). ")) }
+        #expect(terminal.output.contains("profile = fapi2-message-signing"))
+        #expect(terminal.output.contains("\"response_mode\":\"jwt\"") && terminal.output.contains("\"dpop_jkt\""))
+        #expect(terminal.output.contains("token_type = DPoP"))
+        #expect(terminal.output.contains("user = alice"))
+    }
+
+    @Test(
+        "demo --fapi2 --fail shows each refusal where it is caught",
+        arguments: [("client-secret", 1, "10555"), ("response-without-iss", 4, "10457")])
+    func failures(failure: String, step: Int, code: String) async {
+        var terminal = MemoryTerminal()
+        #expect(await terminal.runOnOwnThread("demo", "--fapi2", "--fail", failure) == 0)
+        #expect(terminal.output.contains("✗ Caught at step \(step): "), "\(failure)")
+        #expect(terminal.output.contains(code), "\(failure)")
+    }
+}
