@@ -70,6 +70,9 @@ struct FAPI2DemoFlow: Sendable {
         }
         out.exchanges(wire.takeExchanges())
         out.check("the provider has a PAR endpoint, sends iss (RFC 9207) and offers a JWT response mode")
+        if case .privateKeyJWT(let key, _) = adopted.clientAuthentication {
+            out.value("client public key", String(decoding: JSONValue.object(key.key.publicJWK).serialized(), as: UTF8.self), "registered")
+        }
 
         out.step(
             2, "The request object, pushed", "Message Signing; RFC 9101 §4; RFC 9126 §3; RFC 9449 §10",
@@ -77,6 +80,7 @@ struct FAPI2DemoFlow: Sendable {
         var generator = SystemRandomNumberGenerator()
         let request = try await demo.attempt(2, &out, wire) { try await client.preparedAuthorizationRequest(using: &generator) }
         out.exchanges(wire.takeExchanges())
+        out.value("request object", request.requestObject ?? "", "")
         if let jws = try? JWS(compact: request.requestObject ?? "") {
             out.value("request object claims", String(decoding: jws.payload, as: UTF8.self), "")
         }
