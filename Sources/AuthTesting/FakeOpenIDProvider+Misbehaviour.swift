@@ -50,6 +50,9 @@ extension FakeOpenIDProvider {
         /// Token responses say `token_type` in lower case (`dpop`, `bearer`): valid, the type is
         /// case-insensitive (RFC 6749 §5.1).
         case tokenTypeInLowerCase
+        /// The resource's (userinfo's) `DPoP` challenges spell the scheme `dPoP`: valid, auth schemes are
+        /// case-insensitive (RFC 9110 §11.1).
+        case resourceDPoPChallengeInMixedCase
     }
 
     /// Whether the provider misbehaves in this way.

@@ -12,10 +12,9 @@ import Testing
 /// The OpenID conformance suite's FAPI 2.0 RP (client) test modules that a native client can run without
 /// the suite: `fapi2-security-profile-final-client-test-plan` and `fapi2-message-signing-final-client-test-plan`
 /// (openid-certification/conformance-suite, `net.openid.conformance.fapi2spfinal`), each emulated by one
-/// misbehaving fake provider. The test's name starts with the module's name. Not emulated: the resource
-/// server's `dpop` scheme case test (`…-rs-dpop-auth-scheme-case-insensitivity`), the Brazil refresh-token
-/// test, the Open Banking intent id test and the three grant-management tests (profile-specific APIs this
-/// client does not speak).
+/// misbehaving fake provider. The test's name starts with the module's name. Not emulated: the Brazil
+/// refresh-token test, the Open Banking intent id test and the three grant-management tests
+/// (profile-specific APIs this client does not speak).
 @Suite("FAPI 2.0 RP conformance tests, emulated: one misbehaving provider per test module")
 struct FAPI2ConformanceTests {
     static func login(_ fixture: Fixture) async throws(AuthClientError) -> User {
@@ -81,6 +80,15 @@ struct FAPI2ConformanceTests {
     func tokenTypeCaseInsensitivity() async throws {
         let fixture = try FAPI2Fixture.make(misbehaviours: [.tokenTypeInLowerCase])
         #expect(try #require(await Self.login(fixture).tokens).isDPoPBound)
+    }
+
+    @Test("fapi2-security-profile-final-client-test-rs-dpop-auth-scheme-case-insensitivity: a dPoP nonce challenge is answered")
+    func resourceDPoPSchemeCaseInsensitivity() async throws {
+        let fixture = try FAPI2Fixture.make(misbehaviours: [.resourceDPoPChallengeInMixedCase], provider: { $0.requiresDPoPNonce = true })
+        let user = try await Self.login(fixture)
+        fixture.provider.rotateDPoPNonce()
+        _ = try await user.fetchProfile()
+        #expect(fixture.provider.requestCount(.userinfo) == 2)
     }
 
     // MARK: Refused: discovery and the ID token
