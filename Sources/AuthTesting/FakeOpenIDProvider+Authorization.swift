@@ -44,8 +44,11 @@ extension FakeOpenIDProvider {
         let state = value("state")
         func redirect(_ response: [FormParameter], state: String? = state) -> (String, [UInt8]?) {
             var response = response
-            if let state { response.append(FormParameter(name: "state", value: state)) }
-            if configuration.sendsIssuerInAuthorizationResponse { response.append(FormParameter(name: "iss", value: configuration.issuer)) }
+            if let state, !misbehaves(.authorizationResponseWithoutState) { response.append(FormParameter(name: "state", value: state)) }
+            if configuration.sendsIssuerInAuthorizationResponse, !misbehaves(.authorizationResponseWithoutIssuer) {
+                let issuer = misbehaves(.authorizationResponseWithWrongIssuer) ? configuration.issuer + "/impostor" : configuration.issuer
+                response.append(FormParameter(name: "iss", value: issuer))
+            }
             return deliver(response, to: redirectURI, mode: value("response_mode"), clientID: clientID)
         }
         func error(_ code: OAuthErrorCode, _ description: String) -> (String, [UInt8]?) {

@@ -100,6 +100,7 @@ extension FakeOpenIDProvider {
 
     /// A resource's answer to a refused proof (RFC 9449 §7.1, §9): 401 with a `DPoP` challenge.
     func resourceRefusal(_ refusal: DPoPRefusal) -> TransportResponse {
+        let scheme = misbehaves(.resourceDPoPChallengeInMixedCase) ? "dPoP" : "DPoP"
         switch refusal {
         case .invalid(let reason):
             return TransportResponse(
@@ -107,7 +108,7 @@ extension FakeOpenIDProvider {
                 headerFields: [
                     HeaderField(
                         name: "WWW-Authenticate",
-                        value: "DPoP error=\"invalid_dpop_proof\", error_description=\"\(reason)\", algs=\"ES256\"")
+                        value: "\(scheme) error=\"invalid_dpop_proof\", error_description=\"\(reason)\", algs=\"ES256\"")
                 ])
         case .nonceRequired:
             return TransportResponse(
@@ -115,7 +116,7 @@ extension FakeOpenIDProvider {
                 headerFields: [
                     HeaderField(
                         name: "WWW-Authenticate",
-                        value: "DPoP error=\"use_dpop_nonce\", error_description=\"nonce required\", algs=\"ES256\""),
+                        value: "\(scheme) error=\"use_dpop_nonce\", error_description=\"nonce required\", algs=\"ES256\""),
                     HeaderField(name: "DPoP-Nonce", value: currentDPoPNonce ?? ""),
                 ])
         }

@@ -67,7 +67,7 @@ extension FakeOpenIDProvider {
     /// The discovery document (OpenID Connect Discovery §3).
     public var discoveryDocument: JSONValue {
         [
-            "issuer": .string(configuration.issuer),
+            "issuer": .string(misbehaves(.discoveryIssuerMismatch) ? configuration.issuer + "/impostor" : configuration.issuer),
             "authorization_endpoint": .string(url(of: .authorization)),
             "token_endpoint": .string(url(of: .token)),
             "userinfo_endpoint": .string(url(of: .userinfo)),
@@ -353,8 +353,11 @@ extension FakeOpenIDProvider {
             amr: amr, authTime: authenticatedAt, audience: audience, jkt: accessTokenKey)
         var body = JSONObject()
         try? body.append("access_token", .string(accessToken))
-        try? body.append("token_type", accessTokenKey == nil ? "Bearer" : "DPoP")
-        try? body.append("expires_in", .number(JSONNumber(configuration.accessTokenLifetime)))
+        let tokenType = accessTokenKey == nil ? "Bearer" : "DPoP"
+        try? body.append("token_type", .string(misbehaves(.tokenTypeInLowerCase) ? tokenType.lowercased() : tokenType))
+        if !misbehaves(.tokenResponseWithoutExpiresIn) {
+            try? body.append("expires_in", .number(JSONNumber(configuration.accessTokenLifetime)))
+        }
         var issued = [accessToken]
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
@@ -392,14 +395,25 @@ extension FakeOpenIDProvider {
         let claimedSubject = state.nextIDTokenSubject ?? subject
         state.nextIDTokenSubject = nil
         var claims = JSONObject()
-        try? claims.append("iss", .string(defect == .wrongIssuer ? configuration.issuer + "/impostor" : configuration.issuer))
+        if !misbehaves(.idTokenWithoutIssuer) {
+            try? claims.append("iss", .string(defect == .wrongIssuer ? configuration.issuer + "/impostor" : configuration.issuer))
+        }
         try? claims.append("sub", .string(claimedSubject))
-        try? claims.append("aud", .string(defect == .wrongAudience ? "another-app" : clientID))
+        let audience = defect == .wrongAudience ? "another-app" : clientID
+        if misbehaves(.idTokenWithUntrustedSecondAudience) {
+            try? claims.append("aud", [.string(audience), "a-client-nobody-trusts"])
+        } else if misbehaves(.idTokenAudienceAsArray) {
+            try? claims.append("aud", [.string(audience)])
+        } else if !misbehaves(.idTokenWithoutAudience) {
+            try? claims.append("aud", .string(audience))
+        }
         let expiresAt = defect == .expired ? issuedAt - 3600 : issuedAt + configuration.idTokenLifetime
-        try? claims.append("exp", .number(JSONNumber(expiresAt)))
+        if !misbehaves(.idTokenWithoutExpiry) { try? claims.append("exp", .number(JSONNumber(expiresAt))) }
         try? claims.append("iat", .number(JSONNumber(defect == .expired ? issuedAt - 4000 : issuedAt)))
         if let authTime { try? claims.append("auth_time", .number(JSONNumber(authTime))) }
-        if let nonce { try? claims.append("nonce", .string(defect == .wrongNonce ? "a-replayed-nonce" : nonce)) }
+        if let nonce, !misbehaves(.idTokenWithoutNonce) {
+            try? claims.append("nonce", .string(defect == .wrongNonce ? "a-replayed-nonce" : nonce))
+        }
         if let acr { try? claims.append("acr", .string(acr)) }
         if !amr.isEmpty { try? claims.append("amr", .array(amr.map { .string($0) })) }
         let hashed = defect == .wrongAccessTokenHash ? accessToken + "x" : accessToken
@@ -419,7 +433,7 @@ extension FakeOpenIDProvider {
             let last = token.removeLast()
             token.append(last == "A" ? "Q" : "A")
         }
-        return token
+        return misbehaves(.idTokenUnsigned) ? Self.unsecured(token) : token
     }
 
     // MARK: Userinfo (OpenID Connect Core §5.3), revocation (RFC 7009)

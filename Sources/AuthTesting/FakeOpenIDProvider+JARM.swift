@@ -47,11 +47,15 @@ extension FakeOpenIDProvider {
             let defect = state.responseDefect
             state.responseDefect = nil
             var claims = JSONObject()
-            try? claims.append("iss", .string(defect == .wrongIssuer ? configuration.issuer + "/impostor" : configuration.issuer))
-            try? claims.append("aud", .string(defect == .wrongAudience ? "another-app" : clientID))
+            if !misbehaves(.jarmWithoutIssuer) {
+                try? claims.append("iss", .string(defect == .wrongIssuer ? configuration.issuer + "/impostor" : configuration.issuer))
+            }
+            if !misbehaves(.jarmWithoutAudience) { try? claims.append("aud", .string(defect == .wrongAudience ? "another-app" : clientID)) }
             let issuedAt = now + state.skew
-            try? claims.append(
-                "exp", .number(JSONNumber(defect == .expired ? issuedAt - 3600 : issuedAt + Self.authorizationResponseLifetime)))
+            if !misbehaves(.jarmWithoutExpiry) {
+                try? claims.append(
+                    "exp", .number(JSONNumber(defect == .expired ? issuedAt - 3600 : issuedAt + Self.authorizationResponseLifetime)))
+            }
             for parameter in parameters where parameter.name != "iss" && !(defect == .missingState && parameter.name == "state") {
                 try? claims.append(parameter.name, .string(parameter.value))
             }

@@ -153,6 +153,9 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var jwtBearerIssuers: [String: JSONObject] = [:]
         /// How the introspection endpoint (RFC 7662) misbehaves, for a client's failing-first tests.
         public var introspectionMisbehaviour: IntrospectionMisbehaviour? = nil
+        /// How the provider misbehaves at every login (see ``Misbehaviour``): one misbehaving provider per
+        /// conformance-suite RP test. Default none.
+        public var misbehaviours: Set<Misbehaviour> = []
 
         public init() {}
     }

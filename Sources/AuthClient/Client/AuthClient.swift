@@ -73,7 +73,8 @@ public final class AuthClient: Sendable {
     /// A client for a provider whose metadata is known. Checks that the metadata is for the configured
     /// issuer, byte for byte (``AuthClientError/issuerMismatch(expected:actual:)`` otherwise), that every
     /// endpoint is https (or loopback http when allowed), and that `requiresDPoPBoundTokens` comes with
-    /// `usesDPoP` (``AuthClientError/invalidConfiguration(_:)``).
+    /// `usesDPoP` (``AuthClientError/invalidConfiguration(_:)``); with a ``ClientConfiguration/fapi2Profile``,
+    /// that the configuration and the provider keep to it (``AuthClientError/fapi2Violation(_:)``).
     public convenience init(
         configuration: ClientConfiguration, metadata: ProviderMetadata, transport: some HTTPTransport,
         store: some CredentialStore = InMemoryCredentialStore(), clock: WallClock = .system,
@@ -97,6 +98,10 @@ public final class AuthClient: Sendable {
         if configuration.requiresDPoPBoundTokens, !configuration.usesDPoP {
             throw .invalidConfiguration("requiresDPoPBoundTokens needs usesDPoP: without DPoP no token can be DPoP-bound")
         }
+        guard configuration.requestObjectLifetimeSeconds > 0 else {
+            throw .invalidConfiguration("requestObjectLifetimeSeconds must be positive")
+        }
+        try Self.checkFAPI2(configuration, metadata)
         self.configuration = configuration
         self.metadata = metadata
         self.transport = transport
@@ -192,6 +197,7 @@ public final class AuthClient: Sendable {
     func makeAuthorizationRequest(
         _ options: AuthorizationRequest.Options, using generator: inout some RandomNumberGenerator
     ) throws(AuthClientError) -> AuthorizationRequest {
+        let options = try fapi2Options(options)
         let request = try AuthorizationRequest(configuration: configuration, metadata: metadata, options: options, using: &generator)
         logger.log(
             .debug, .authorizationURL, "authorization URL built",

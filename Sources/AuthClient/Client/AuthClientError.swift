@@ -205,6 +205,9 @@ public enum AuthClientError: Error, Sendable {
     /// The JARM response is encrypted (a JWE, five parts): AuthFlow verifies signed responses only, and
     /// encrypted ones are out of its scope.
     case encryptedAuthorizationResponse
+    /// A rule of the configuration's FAPI 2.0 profile is broken (``ClientConfiguration/fapi2Profile``): the
+    /// violation names it, with its own code (10551–10570), which is this error's ``code``.
+    case fapi2Violation(FAPI2Violation)
 
     public var code: Int {
         switch self {
@@ -271,6 +274,7 @@ public enum AuthClientError: Error, Sendable {
         case .requestObjectAlgorithmUnsupported: 10456
         case .invalidAuthorizationResponseJWT: 10457
         case .encryptedAuthorizationResponse: 10458
+        case .fapi2Violation(let violation): violation.code
         }
     }
 
@@ -422,6 +426,7 @@ extension AuthClientError: CustomStringConvertible {
                 "the JWT-secured authorization response (JARM) was refused: \(reason)\(cause.map { " (\($0))" } ?? "")"
             case .encryptedAuthorizationResponse:
                 "the authorization response is an encrypted JWT (JWE): AuthFlow verifies signed JARM responses only"
+            case .fapi2Violation(let violation): "refused by the FAPI 2.0 profile: \(violation)"
             }
         return "error \(code): \(message)"
     }

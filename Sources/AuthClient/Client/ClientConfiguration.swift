@@ -119,6 +119,13 @@ public struct ClientConfiguration: Sendable {
     /// configuration.requiresDPoPBoundTokens = true   // a Bearer answer is an error, not a silent downgrade
     /// ```
     public var requiresDPoPBoundTokens = false
+    /// How long each signed request object (RFC 9101) is valid, `exp` − `nbf`, in seconds. Default 300 (five
+    /// minutes: enough for a slow browser). Must be positive; FAPI 2.0 Message Signing allows at most 3600.
+    public var requestObjectLifetimeSeconds: Int64 = 300
+    /// The FAPI 2.0 profile the client keeps to, or nil (the default): see ``FAPI2Profile`` and
+    /// ``adopt(_:)``, which also sets the profile's defaults. With a profile, each rule it breaks is
+    /// ``AuthClientError/fapi2Violation(_:)``, when the ``AuthClient`` is made or a login starts.
+    public var fapi2Profile: FAPI2Profile? = nil
 
     /// Creates and checks a configuration (see the type's documentation for the rules).
     public init(

@@ -85,6 +85,11 @@ extension AuthClient {
 
     /// Whether a request with `options` must be pushed; throws when it must and may not (RFC 9126 §5).
     func pushes(_ options: AuthorizationRequest.Options) throws(AuthClientError) -> Bool {
+        if configuration.fapi2Profile != nil {
+            // FAPI 2.0 Security Profile §5.3.3.2: every request is pushed.
+            guard options.pushedAuthorization != .never else { throw .fapi2Violation(.pushedAuthorizationDeclined) }
+            return true
+        }
         switch options.pushedAuthorization {
         case .always: return true
         case .automatic: return metadata.requiresPushedAuthorizationRequests

@@ -8,13 +8,14 @@ import AuthJSON
 import AuthJWT
 
 extension AuthClient {
-    /// How long a request object is valid (`exp` − `nbf`), in seconds: long enough for a slow browser, well
-    /// under the 60 minutes FAPI 2.0 allows.
-    static let requestObjectLifetimeSeconds: Int64 = 300
-
     /// Whether a request with `options` carries a signed request object; throws when it must and may not
     /// (RFC 9101 §10.5 `require_signed_request_object` with `.never`).
     func signsRequestObject(_ options: AuthorizationRequest.Options) throws(AuthClientError) -> Bool {
+        if configuration.fapi2Profile?.requiresMessageSigning == true {
+            // FAPI 2.0 Message Signing: every request is a signed request object.
+            guard options.requestObject != .never else { throw .fapi2Violation(.requestObjectDeclined) }
+            return true
+        }
         switch options.requestObject {
         case .always: return true
         case .automatic: return metadata.requiresSignedRequestObject
@@ -67,7 +68,7 @@ extension AuthClient {
         }
         let claims = AuthorizationRequest.requestObjectClaims(
             request.parameters, clientID: configuration.clientID, audience: metadata.issuer, jwtID: jwtID, now: clock.now(),
-            lifetimeSeconds: Self.requestObjectLifetimeSeconds)
+            lifetimeSeconds: configuration.requestObjectLifetimeSeconds)
         var header = JSONObject()
         try? header.append("typ", "oauth-authz-req+jwt")
         let jwt = try await key.signedJWT(type: nil, claims: claims, header: header, includesKeyID: true)

@@ -5,7 +5,7 @@
 /// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--mcp] [--par] [--dpop] [--jar] [--service] [--resource-server]`:
 /// the whole OpenID Connect login, offline against the fake provider, narrated with the real values and the RFC sections
 /// (``DemoFlow``); with `--device`, the device authorization grant (``DeviceDemoFlow``); with `--mcp`, the MCP authorization
-/// profile (``MCPDemoFlow``); with `--jar`, JAR and JARM (``SignedMessagesDemoFlow``); with `--service`, client credentials, JWT bearer and introspection (``ServiceDemoFlow``); with
+/// profile (``MCPDemoFlow``); with `--jar`, JAR and JARM (``SignedMessagesDemoFlow``); with `--fapi2`, FAPI 2.0 (``FAPI2DemoFlow``); with `--service`, client credentials, JWT bearer and introspection (``ServiceDemoFlow``); with
 /// `--resource-server`, the resource server's side (``ResourceServerDemoFlow``). Exit 0 when the flow
 /// went as asked: it succeeded, or it failed exactly where the chosen failure is caught.
 enum DemoCommand: CLICommand {
@@ -14,7 +14,8 @@ enum DemoCommand: CLICommand {
         completion: .values(
             (DemoFlow.Failure.allCases.map(\.rawValue) + DeviceDemoFlow.Failure.allCases.map(\.rawValue)
                 + PushedAuthorizationDemoFlow.Failure.allCases.map(\.rawValue) + MCPDemoFlow.Failure.allCases.map(\.rawValue)
-                + ResourceServerDemoFlow.Failure.allCases.map(\.rawValue) + SignedMessagesDemoFlow.Failure.allCases.map(\.rawValue))
+                + ResourceServerDemoFlow.Failure.allCases.map(\.rawValue) + SignedMessagesDemoFlow.Failure.allCases.map(\.rawValue)
+                + FAPI2DemoFlow.Failure.allCases.map(\.rawValue))
                 .reduce(into: [String]()) {
                     if !$0.contains($1) { $0.append($1) }
                 }))
@@ -24,6 +25,8 @@ enum DemoCommand: CLICommand {
     static let mcp = Flag(
         "mcp", help: "the MCP authorization profile, 2025-11-25 (RFC 9728, RFC 8414, client ID metadata documents, RFC 8707, step-up)")
     static let jar = Flag("jar", help: "a signed request object (RFC 9101) pushed with PAR, and a signed response (JARM)")
+    static let fapi2 = Flag(
+        "fapi2", help: "a FAPI 2.0 Message Signing login: the profile's checks, PAR, JAR, JARM, private_key_jwt, DPoP-bound tokens")
     static let dpop = Flag("dpop", help: "a DPoP-bound login (RFC 9449) and a resource request, with nonces")
     static let service = Flag(
         "service",
@@ -45,7 +48,9 @@ enum DemoCommand: CLICommand {
             supported), a login whose tokens are for that server only, and a scope step-up after a 403
             insufficient_scope. With --dpop, a DPoP-bound login and a resource request, each with its
             use_dpop_nonce retry. With --jar, a signed request object (RFC 9101) pushed with PAR and a signed
-            response (JARM), verified before it is read. With --service, a service's tokens without a user: the
+            response (JARM), verified before it is read. With --fapi2, a FAPI 2.0 Message Signing login: the
+            profile's checks when the client is made, then PAR, JAR, JARM, private_key_jwt and DPoP-bound tokens
+            without any option asking for them; --fail client-secret or response-without-iss shows a refusal. With --service, a service's tokens without a user: the
             client credentials grant through ClientCredentialsSession (the cache, twenty callers served by one
             request, renewal before expiry), the JWT bearer grant with an assertion signed here, and introspection
             of the tokens, plain, signed and inactive. With --resource-server, the other side: a protected MCP
@@ -53,16 +58,18 @@ enum DemoCommand: CLICommand {
             and the refusals of a replayed proof, the token without its proof and a missing scope; --fail
             wrong-audience, expired, stolen-token or wrong-url breaks the protected request.
             """,
-        options: [fail, device, par, mcp, dpop, jar, service, resourceServer, rfc7636Example],
+        options: [fail, device, par, mcp, dpop, jar, fapi2, service, resourceServer, rfc7636Example],
         groups: [
-            .atMostOne(device, par, mcp, dpop, jar, service, resourceServer), .atMostOne(par, rfc7636Example),
+            .atMostOne(device, par, mcp, dpop, jar, fapi2, service, resourceServer), .atMostOne(par, rfc7636Example),
+            .atMostOne(fapi2, rfc7636Example),
             .atMostOne(mcp, rfc7636Example), .atMostOne(dpop, rfc7636Example), .atMostOne(jar, rfc7636Example),
             .atMostOne(service, rfc7636Example), .atMostOne(resourceServer, rfc7636Example),
         ],
         examples: [
             "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired",
             "demo --mcp --fail no-s256", "demo --mcp --fail step-up-refused", "demo --dpop", "demo --jar --fail response-audience",
-            "demo --service", "demo --resource-server", "demo --resource-server --fail stolen-token",
+            "demo --fapi2", "demo --fapi2 --fail client-secret", "demo --service", "demo --resource-server",
+            "demo --resource-server --fail stolen-token",
         ])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
@@ -87,6 +94,12 @@ enum DemoCommand: CLICommand {
         } else if arguments.isSet(Self.dpop) {
             guard !useRFCExample, !device, !arguments.isSet(Self.par), failureName == nil else { throw .usage("--dpop goes alone") }
             (text, asExpected) = runBlocking { await DPoPDemoFlow().run() }
+        } else if arguments.isSet(Self.fapi2) {
+            guard !useRFCExample, !device else {
+                throw .usage("--fapi2 goes alone (with --fail \(FAPI2DemoFlow.Failure.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            let flow = FAPI2DemoFlow(failure: try failure(FAPI2DemoFlow.Failure.self, named: failureName, for: "--fail for --fapi2"))
+            (text, asExpected) = runBlocking { await flow.run() }
         } else if arguments.isSet(Self.jar) {
             guard !useRFCExample, !device else {
                 throw .usage(

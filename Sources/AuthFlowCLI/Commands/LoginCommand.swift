@@ -73,6 +73,11 @@ enum LoginCommand: CLICommand {
     static let responseMode = Option<String>(
         "response-mode", value: "MODE",
         help: "response_mode for this login: jwt, query.jwt or form_post.jwt ask for a signed response (JARM), verified first")
+    static let fapi = Option<String>(
+        "fapi", value: "PROFILE",
+        help:
+            "keep to a FAPI 2.0 client profile, fapi2 or fapi2-message-signing: PAR, DPoP, private_key_jwt, ES256/PS256/EdDSA (kept by the profile)"
+    )
     static let param = Option<String>(
         "param", value: "NAME=VALUE", help: "an extra authorization parameter (not one authflow sets itself)", repeatable: true)
 
@@ -97,20 +102,24 @@ enum LoginCommand: CLICommand {
             --response-mode jwt asks for a signed response (JARM), whose signature, issuer, audience and expiry
             are checked before any parameter is read. A provider behind a private CA: --ca-file FILE (PEM) or
             $AUTHFLOW_CA_FILE, saved in the profile (the AsyncHTTPClient build of authflow; the URLSession build
-            cannot trust one on Linux). Docs/CLI.md has the details.
+            cannot trust one on Linux). --fapi fapi2 keeps to the FAPI 2.0 Security Profile (every request
+            pushed, DPoP-bound tokens, private_key_jwt with the issuer as audience, ES256/PS256/EdDSA only, iss
+            required in the response); --fapi fapi2-message-signing adds a signed request object and a JARM
+            response. Each rule broken is an error, not a warning (Docs/FAPI2.md). Docs/CLI.md has the details.
 
             With --authorize-url instead: opens that URL with redirect_uri added, and prints the callback
             received (it holds the code: treat the output as a secret).
             """,
         options: [
             issuer, clientID, clientSecretFile, clientSecretEnv, clientAuth, privateKeyFile, scope, resource, oauth2, device, dpop, par,
-            prompt, loginHint, acrValues, maxAge, param, jar, responseMode, noBrowser, profile, port, redirectPath, insecureLoopbackIssuer,
+            prompt, loginHint, acrValues, maxAge, param, jar, responseMode, fapi, noBrowser, profile, port, redirectPath,
+            insecureLoopbackIssuer,
             deviceAuthorizationEndpoint, authorizeURL, timeout, force, caFile, DebugTrace.verbose,
         ],
         groups: [
             .atMostOne(clientSecretFile, clientSecretEnv), .atMostOne(authorizeURL, issuer), .atMostOne(authorizeURL, device),
             .atMostOne(authorizeURL, oauth2), .atMostOne(par, device), .atMostOne(authorizeURL, caFile), .atMostOne(jar, device),
-            .atMostOne(responseMode, device),
+            .atMostOne(responseMode, device), .atMostOne(fapi, device), .atMostOne(fapi, authorizeURL),
         ],
         examples: [
             "login --issuer https://login.example.com --client-id my-cli",
@@ -119,6 +128,7 @@ enum LoginCommand: CLICommand {
             "login --issuer https://login.example.com --client-id my-app --client-auth private_key_jwt --private-key-file key.pem",
             "login --profile work --dpop --par --resource https://api.example.com/ --prompt login --max-age 300",
             "login --profile work --jar --response-mode jwt",
+            "login --issuer https://bank.example.com --client-id fintech --private-key-file key.pem --fapi fapi2-message-signing",
             "login --profile work",
             "login --issuer https://sso.corp.example --client-id my-cli --ca-file /etc/corp/root-ca.pem",
             "login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'",
@@ -146,6 +156,12 @@ enum LoginCommand: CLICommand {
                 )
             }
             options.responseMode = mode
+        }
+        if let name = arguments.value(Self.fapi) {
+            guard let profile = FAPI2Profile(name: name) else {
+                throw .usage("--fapi takes fapi2 or fapi2-message-signing, not '\(name)'")
+            }
+            options.fapi2Profile = profile
         }
         options.port = arguments.value(Self.port) ?? 0
         options.redirectPath = arguments.value(Self.redirectPath) ?? "/callback"

@@ -56,6 +56,8 @@ struct LoginOptions: Sendable {
     var jar = false
     /// For this login only: `response_mode` (`--response-mode`), e.g. `jwt` for a signed response (JARM).
     var responseMode: String?
+    /// The FAPI 2.0 client profile (`--fapi`); nil: the profile's. Kept by the profile.
+    var fapi2Profile: FAPI2Profile?
 
     /// The library's options for this login's authorization request. `acr_values` is requested, not
     /// required: it is a voluntary claim request (Core §3.1.2.1) that a provider may ignore, and a login
@@ -200,6 +202,7 @@ enum LoginFlow {
         try authenticate(&profile, options, same: same)
         profile.dpop = options.dpop || same?.dpop == true
         profile.pushedAuthorization = options.pushedAuthorization || same?.pushedAuthorization == true
+        profile.fapi2Profile = options.fapi2Profile ?? same?.fapi2Profile
         profile.resources = options.resources.isEmpty ? same?.resources ?? [] : options.resources
         return profile
     }

@@ -2,6 +2,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthClient
 import AuthCredentials
 import AuthJSON
 
@@ -34,6 +35,8 @@ struct Profile: Sendable, Equatable {
     var resources: [String] = []
     /// Whether the authorization request is pushed first (RFC 9126, `--par`).
     var pushedAuthorization = false
+    /// The FAPI 2.0 client profile the client keeps to (`--fapi`), if any.
+    var fapi2Profile: FAPI2Profile? = nil
     /// Whether the profile's tokens come from the client credentials grant (RFC 6749 §4.4,
     /// `token --client-credentials`): no user, no browser; a token is requested again instead of refreshed.
     var clientCredentials = false
@@ -91,6 +94,12 @@ struct Profile: Sendable, Equatable {
         dpop = json["dpop"]?.boolValue ?? false
         resources = json["resources"]?.arrayValue?.compactMap(\.stringValue) ?? []
         pushedAuthorization = json["pushed_authorization"]?.boolValue ?? false
+        if let name = json["fapi"]?.stringValue {
+            guard let known = FAPI2Profile(name: name) else {
+                throw .failure("fapi '\(ServerText.printable(name))' is not a profile this version knows")
+            }
+            fapi2Profile = known
+        }
         clientCredentials = json["grant"]?.stringValue == "client_credentials"
     }
 
@@ -107,6 +116,7 @@ struct Profile: Sendable, Equatable {
         if dpop { try? object.append("dpop", true) }
         if !resources.isEmpty { try? object.append("resources", .array(resources.map(JSONValue.string))) }
         if pushedAuthorization { try? object.append("pushed_authorization", true) }
+        if let fapi2Profile { try? object.append("fapi", .string(fapi2Profile.description)) }
         if clientCredentials { try? object.append("grant", "client_credentials") }
         if !openIDConnect { try? object.append("openid_connect", false) }
         if let redirectURI { try? object.append("redirect_uri", .string(redirectURI)) }

@@ -37,6 +37,8 @@ enum ProfileClient {
             if let secret, secret.utf8.count >= hs256MinimumSecretBytes {
                 configuration.allowedAlgorithms = JWSAlgorithm.asymmetric + [.hs256]
             }
+            // FAPI 2.0 (`--fapi`): its defaults, then its checks when the client is made.
+            if let fapi2Profile = profile.fapi2Profile { configuration.adopt(fapi2Profile) }
             return configuration
         } catch {
             throw .usage(Self.hint(error, profile: profile))
