@@ -36,32 +36,10 @@ struct MontgomeryModulusTests {
         let context = try #require(MontgomeryModulus(bigEndian: bytes))
         #expect(context.limbCount == bits / 64)
         let n = context.modulus
-        var nMinusOne = n
-        nMinusOne[0] -= 1  // n is odd
-        var one = [UInt64](repeating: 0, count: n.count)
-        one[0] = 1
-        var values = [[UInt64](repeating: 0, count: n.count), one, nMinusOne, context.rSquared]
-        var generator = SeededRandomNumberGenerator(seed: UInt64(bits))
-        for _ in 0..<40 { values.append(Self.randomBelow(n, using: &generator)) }
-        // Values with runs of all-ones and all-zero limbs, where carries ripple furthest.
-        values.append(n.indices.map { $0 < n.count - 1 ? UInt64.max : n[n.count - 1] - 1 })
-        values.append(n.indices.map { $0 % 2 == 0 ? UInt64.max : 0 })
-        for (index, value) in values.enumerated() {
+        for (index, value) in Self.testValues(context, count: 40, seed: UInt64(bits)).enumerated() {
             #expect(MontgomeryModulus.isLess(value, n), "value \(index)")
             let product = context.multiply(value, value)
-            var squared = [UInt64](repeating: 0, count: n.count)
-            var scratch = [UInt64](repeating: 0, count: n.count + 2)
-            value.withUnsafeBufferPointer { value in
-                n.withUnsafeBufferPointer { n in
-                    squared.withUnsafeMutableBufferPointer { squared in
-                        scratch.withUnsafeMutableBufferPointer { scratch in
-                            context.square(
-                                value.baseAddress!, into: squared.baseAddress!, scratch: scratch.baseAddress!,
-                                modulus: n.baseAddress!)
-                        }
-                    }
-                }
-            }
+            let squared = Self.square(context, value)
             #expect(squared == product, "value \(index), \(bits)-bit")
             #expect(MontgomeryModulus.isLess(squared, n), "value \(index), \(bits)-bit: not reduced")
         }
@@ -81,5 +59,128 @@ struct MontgomeryModulusTests {
         #expect(context.multiply(context.multiply(montgomery, montgomery), one) == one)
         #expect(context.power(nMinusOne, exponent: [0x01, 0x00, 0x01]) == nMinusOne)  // odd power of −1
         #expect(context.power(nMinusOne, exponent: [0x02]) == one)
+    }
+
+    /// The values the product tests run on: 0, 1, n − 1, R² mod n, `count` seeded random values below n, and
+    /// two carry-heavy patterns (runs of all-ones limbs, alternating all-ones and zero limbs).
+    static func testValues(_ context: MontgomeryModulus, count: Int, seed: UInt64) -> [[UInt64]] {
+        let n = context.modulus
+        var nMinusOne = n
+        nMinusOne[0] -= 1  // n is odd
+        var one = [UInt64](repeating: 0, count: n.count)
+        one[0] = 1
+        var values = [[UInt64](repeating: 0, count: n.count), one, nMinusOne, context.rSquared]
+        var generator = SeededRandomNumberGenerator(seed: seed)
+        for _ in 0..<count { values.append(randomBelow(n, using: &generator)) }
+        values.append(n.indices.map { $0 < n.count - 1 ? UInt64.max : n[n.count - 1] - 1 })
+        values.append(n.indices.map { $0 % 2 == 0 ? UInt64.max : 0 })
+        return values
+    }
+
+    /// a·b·R⁻¹ mod n by the textbook word-by-word Montgomery reduction (CIOS: one row of a[i]·b, then one row
+    /// of m·n, then a shift, with a carry word per product), an algorithm independent of the column code.
+    static func referenceProduct(_ a: [UInt64], _ b: [UInt64], modulus n: [UInt64], inverse: UInt64) -> [UInt64] {
+        let k = n.count
+        var t = [UInt64](repeating: 0, count: k + 2)
+        func addRow(_ factor: UInt64, _ y: [UInt64]) {
+            var carry: UInt64 = 0
+            for j in 0..<k {
+                let (high, low) = factor.multipliedFullWidth(by: y[j])
+                let (sum1, carry1) = t[j].addingReportingOverflow(low)
+                let (sum2, carry2) = sum1.addingReportingOverflow(carry)
+                t[j] = sum2
+                carry = high + (carry1 ? 1 : 0) + (carry2 ? 1 : 0)  // high ≤ 2^64 − 2
+            }
+            let (top, overflow) = t[k].addingReportingOverflow(carry)
+            t[k] = top
+            t[k + 1] += overflow ? 1 : 0
+        }
+        for i in 0..<k {
+            addRow(a[i], b)
+            addRow(t[0] &* inverse, n)  // clears t[0]
+            t.removeFirst()
+            t.append(0)
+        }
+        var isAtLeastN = t[k] != 0
+        if !isAtLeastN {
+            isAtLeastN = true
+            for index in stride(from: k - 1, through: 0, by: -1) where t[index] != n[index] {
+                isAtLeastN = t[index] > n[index]
+                break
+            }
+        }
+        if isAtLeastN {
+            var borrow = false
+            for j in 0..<k {
+                let (difference1, borrow1) = t[j].subtractingReportingOverflow(n[j])
+                let (difference2, borrow2) = difference1.subtractingReportingOverflow(borrow ? 1 : 0)
+                t[j] = difference2
+                borrow = borrow1 || borrow2
+            }
+        }
+        return Array(t[0..<k])
+    }
+
+    /// `square` of a value through the pointer API.
+    static func square(_ context: MontgomeryModulus, _ value: [UInt64]) -> [UInt64] {
+        var squared = [UInt64](repeating: 0, count: value.count)
+        var scratch = [UInt64](repeating: 0, count: value.count + 2)
+        value.withUnsafeBufferPointer { value in
+            context.modulus.withUnsafeBufferPointer { n in
+                squared.withUnsafeMutableBufferPointer { squared in
+                    scratch.withUnsafeMutableBufferPointer { scratch in
+                        context.square(
+                            value.baseAddress!, into: squared.baseAddress!, scratch: scratch.baseAddress!, modulus: n.baseAddress!)
+                    }
+                }
+            }
+        }
+        return squared
+    }
+
+    @Test(
+        "products and squares equal a textbook word-by-word Montgomery reduction for 2048-, 3072- and 4096-bit moduli",
+        arguments: [2048, 3072, 4096])
+    func productsMatchReference(bits: Int) throws {
+        let bytes = try #require(try Self.nistModuli()[bits])
+        let context = try #require(MontgomeryModulus(bigEndian: bytes))
+        #expect(context.modulus[0] &* context.inverse == UInt64.max)  // −n⁻¹ mod 2^64
+        let values = Self.testValues(context, count: 24, seed: UInt64(bits) &+ 1)
+        for (index, a) in values.enumerated() {
+            let b = values[(index * 7 + 3) % values.count]
+            let expected = Self.referenceProduct(a, b, modulus: context.modulus, inverse: context.inverse)
+            #expect(context.multiply(a, b) == expected, "values \(index), \((index * 7 + 3) % values.count), \(bits)-bit")
+            let expectedSquare = Self.referenceProduct(a, a, modulus: context.modulus, inverse: context.inverse)
+            #expect(Self.square(context, a) == expectedSquare, "value \(index), \(bits)-bit")
+        }
+    }
+
+    @Test("the written-out 2048-bit product and squaring equal the column walk of any length on 0, 1, n − 1 and seeded values")
+    func writtenOutColumnsMatchAnyLength() throws {
+        let bytes = try #require(try Self.nistModuli()[2048])
+        let context = try #require(MontgomeryModulus(bigEndian: bytes))
+        #expect(context.limbCount == 32)
+        let values = Self.testValues(context, count: 60, seed: 32)
+        for (index, a) in values.enumerated() {
+            let b = values[(index * 5 + 1) % values.count]
+            // a, b, n, n reversed, the product, the square, the reversed copy, the scratch (34 limbs).
+            let buffer = UnsafeMutablePointer<UInt64>.allocate(capacity: 7 * 32 + 34)
+            defer { buffer.deallocate() }
+            buffer.initialize(repeating: 0, count: 7 * 32 + 34)
+            (buffer + 0).update(from: a, count: 32)
+            (buffer + 32).update(from: b, count: 32)
+            (buffer + 64).update(from: context.modulus, count: 32)
+            (buffer + 96).update(from: context.reversedModulus, count: 32)
+            context.multiplyAnyLength(
+                buffer, buffer + 32, reversed: buffer + 192, into: buffer + 128, scratch: buffer + 224, modulus: buffer + 64,
+                reversedModulus: buffer + 96)
+            context.squareAnyLength(
+                buffer, reversed: buffer + 192, into: buffer + 160, scratch: buffer + 224, modulus: buffer + 64,
+                reversedModulus: buffer + 96)
+            let product = Array(UnsafeBufferPointer(start: buffer + 128, count: 32))
+            let squared = Array(UnsafeBufferPointer(start: buffer + 160, count: 32))
+            #expect(context.multiply(a, b) == product, "values \(index), \((index * 5 + 1) % values.count)")
+            #expect(Self.square(context, a) == squared, "value \(index)")
+        }
     }
 }
