@@ -130,14 +130,7 @@ struct DeviceDemoFlow: Sendable {
                 }
             }
         }
-        let exchanges = wire.takeExchanges()
-        for (index, exchange) in exchanges.enumerated() {
-            if index < sleeper.sleeps.count { out.line("    … waits \(sleeper.sleeps[index].components.seconds) s") }
-            out.exchanges([exchange])
-        }
-        if sleeper.sleeps.count > exchanges.count, let last = sleeper.sleeps.last {
-            out.line("    … waits \(last.components.seconds) s: the code has expired, so the client stops without another request")
-        }
+        out.polls(wire.takeExchanges(), sleeps: sleeper.sleeps)
         let user: User
         switch polled {
         case .success(let signedIn): user = signedIn
