@@ -116,22 +116,10 @@ struct BackchannelAuthenticationTests {
 
     @Test("cancelling the polling task ends it promptly as a cancelled login")
     func cancel() async throws {
-        let fixture = try Fixture {
-            $0.backchannelPollingInterval = 3_600
-            $0.backchannelRequestLifetime = 7_200
-        }
-        let client = try AuthClient(
-            configuration: fixture.client.configuration, metadata: fixture.provider.metadata, transport: fixture.provider,
-            store: fixture.store, clock: .manual(fixture.time), sleeper: ContinuousClock())
+        // The first wait is the request's whole lifetime, 120 s: only a cancellation ends it sooner.
+        let client = try Fixture { $0.backchannelPollingInterval = 3_600 }.clientOnRealClock()
         let authentication = try await client.requestBackchannelAuthentication(.init(hint: .loginHint("alice")))
-        let task = Task { try await client.pollBackchannelAuthentication(authentication) }
-        try await Task.sleep(for: .milliseconds(50))
-        task.cancel()
-        let result = await task.result
-        guard case .failure(let error) = result, case .session(.canceledLogin)? = error as? AuthClientError else {
-            Issue.record("\(result)")
-            return
-        }
+        try await Fixture.expectCancelledPromptly { try await client.pollBackchannelAuthentication(authentication) }
     }
 
     @Test("the endpoint's errors are typed, with the OAuth error and its text as the server sent them (CIBA §13)")

@@ -36,38 +36,24 @@ struct BackchannelDemoFlow: Sendable {
 
     func run() async -> (text: String, asExpected: Bool) {
         var out = Narration()
-        var configuration = FakeOpenIDProvider.Configuration()
-        configuration.signingKey = .es256
-        configuration.clientAuthentication = .clientSecretBasic("a-demo-client-secret")
-        configuration.backchannelRequestLifetime = failure == .expired ? 12 : 120
-        let time = ManualWallClock(NumericDate(secondsSince1970: 1_800_000_000))
-        let provider = FakeOpenIDProvider(configuration, clock: .manual(time))
-        let wire = DemoTransport(provider)
-        let sleeper = ImmediateClock { time.advance(by: $0.components.seconds) }
+        let failure = failure
+        let demo = PollingDemo {
+            $0.clientAuthentication = .clientSecretBasic("a-demo-client-secret")
+            $0.backchannelRequestLifetime = failure == .expired ? 12 : 120
+        }
         out.line("AuthFlow demo: CIBA in poll mode (OpenID Client-Initiated Backchannel Authentication Core 1.0), offline,")
         out.line("against AuthTesting's fake provider. The waits between polls run on a simulated clock: no real time passes.")
         if let failure { out.line("Showing: \(failure.rawValue) — \(failure.explanation).") }
         let asExpected = await out.conclude(
             flag: "--ciba", failures: Failure.allCases.map(\.rawValue), expectingFailure: failure.map { !$0.succeeds } ?? false
         ) { out in
-            try await flow(provider: provider, wire: wire, sleeper: sleeper, out: &out)
+            try await flow(demo, out: &out)
         }
         return (out.text, asExpected)
     }
 
-    private func flow(provider: FakeOpenIDProvider, wire: DemoTransport, sleeper: ImmediateClock, out: inout Narration) async throws {
-        let demo = DemoFlow(failure: nil, verifierOctets: nil)
-
-        out.step(
-            1, "Discovery", "OpenID Connect Discovery 1.0 §4, CIBA §4",
-            "AuthClient.discover — Sources/AuthClient/Client/AuthClient.swift")
-        var clientConfiguration = try provider.clientConfiguration
-        clientConfiguration.allowedAlgorithms = [.es256]
-        let configuration = clientConfiguration
-        let client = try await demo.attempt(1, &out, wire) {
-            try await AuthClient.discover(configuration, transport: wire, clock: provider.clock, sleeper: sleeper)
-        }
-        out.exchanges(wire.takeExchanges())
+    private func flow(_ demo: PollingDemo, out: inout Narration) async throws {
+        let client = try await demo.discover("OpenID Connect Discovery 1.0 §4, CIBA §4", out: &out)
         out.check("backchannel_authentication_endpoint: \(client.metadata.backchannelAuthenticationEndpoint ?? "none")")
         out.check(
             "backchannel_token_delivery_modes_supported: \(client.metadata.backchannelTokenDeliveryModesSupported?.joined(separator: ", ") ?? "not said") — poll is the mode this client uses"
@@ -80,8 +66,8 @@ struct BackchannelDemoFlow: Sendable {
         let request = BackchannelAuthenticationRequest(hint: .loginHint(hint), bindingMessage: "W4SCT", requestedExpiry: 300)
         out.value("login_hint", hint, "exactly one hint names the user (login_hint, id_token_hint or login_hint_token)")
         out.value("binding_message", "W4SCT", "shown here and on the user's phone, so they approve this request and no other")
-        let authentication = try await demo.attempt(2, &out, wire) { try await client.requestBackchannelAuthentication(request) }
-        out.exchanges(wire.takeExchanges())
+        let authentication = try await demo.attempt(2, &out) { try await client.requestBackchannelAuthentication(request) }
+        out.exchanges(demo.wire.takeExchanges())
         out.check("the client authenticated with client_secret_basic, as at the token endpoint (CIBA clients are confidential)")
         out.value("expires_in", "\(authentication.expiresIn) s", "the provider's lifetime (it may shorten requested_expiry)")
         out.value("interval", "\(authentication.interval) s", "the wait between polls")
@@ -92,12 +78,12 @@ struct BackchannelDemoFlow: Sendable {
             "FakeOpenIDProvider.scriptBackchannelUser — Sources/AuthTesting/FakeOpenIDProvider+Backchannel.swift")
         switch failure {
         case .expired: out.line("    (the phone shows the request; nobody answers)")
-        case .denied: provider.scriptBackchannelUser(pendingPolls: 2, then: .deny)
-        default: provider.scriptBackchannelUser(pendingPolls: 2, then: .approve)
+        case .denied: demo.provider.scriptBackchannelUser(pendingPolls: 2, then: .deny)
+        default: demo.provider.scriptBackchannelUser(pendingPolls: 2, then: .approve)
         }
         if failure == .denied { out.line("    after two polls, alice reads W4SCT on her phone and presses Deny") }
         if failure != .denied && failure != .expired { out.line("    after two polls, alice reads W4SCT on her phone and approves") }
-        if failure == .slowDown { provider.fail(.token, with: .oauthError(.slowDown)) }
+        if failure == .slowDown { demo.provider.fail(.token, with: .oauthError(.slowDown)) }
 
         out.step(
             4, "Polling the token endpoint", "CIBA §10.1, §11 (the device grant's rules, RFC 8628 §3.5)",
@@ -105,24 +91,10 @@ struct BackchannelDemoFlow: Sendable {
         let polled = await Result { () async throws(AuthClientError) -> User in
             try await client.pollBackchannelAuthentication(authentication)
         }
-        out.polls(wire.takeExchanges(), sleeps: sleeper.sleeps)
-        let user: User
-        switch polled {
-        case .success(let signedIn): user = signedIn
-        case .failure(let error): throw DemoFlow.CaughtFailure(step: 4, message: "\(error)")
-        }
-        out.check(
-            failure == .slowDown
-                ? "slow_down added 5 s to the interval for every later poll; authorization_pending kept it"
-                : "authorization_pending kept the interval; slow_down would add 5 s to it for good")
+        let user = try demo.polled(polled, step: 4, slowedDown: failure == .slowDown, out: &out)
         out.check(
             "the ID token was validated (signature, iss, aud, exp, at_hash; no nonce in CIBA) and its auth_req_id claim is this request's")
 
-        out.step(
-            5, "A request with the access token", "RFC 6750 §2.1, OpenID Connect Core §5.3",
-            "User.fetchProfile — Sources/AuthClient/Session/User.swift")
-        let profile = try await demo.attempt(5, &out, wire) { try await user.fetchProfile() }
-        out.exchanges(wire.takeExchanges())
-        out.check("signed in as '\(profile.subject)', the same User as after the code flow")
+        try await demo.fetchProfile(step: 5, of: user, out: &out)
     }
 }
