@@ -85,17 +85,27 @@ extension FakeOpenIDProvider {
     /// configured lifetime, or the shorter one asked for) and `interval`. An `id_token_hint` must be an ID
     /// token this provider signed (its signature and `iss` are checked; it may have expired); a
     /// `login_hint_token` is read as a JWT naming the user in `sub` (its signature is not checked; an `exp`
-    /// passed is `expired_login_hint_token`).
+    /// passed is `expired_login_hint_token`). A signed request (§7.1.1, a `request` JWT) is checked as a
+    /// request object is, with the keys the client registered, and its claims are the parameters.
     func authenticateBackchannel(_ request: TransportRequest) -> TransportResponse {
-        let parameters: [FormParameter]
+        let form: [FormParameter]
         let clientID: String
         switch authenticatedForm(request) {
-        case .success(let form): (parameters, clientID) = form
+        case .success(let authenticated): (form, clientID) = authenticated
         case .failure(let refused):
             state.withLock { $0.lastBackchannelParameters = (try? FormParameter.parse(request.body)) ?? [] }
             return refused.response
         }
-        state.withLock { $0.lastBackchannelParameters = parameters }
+        state.withLock { $0.lastBackchannelParameters = form }
+        var parameters = form
+        if form.contains(where: { $0.name == "request" }) {
+            // CIBA §7.1.1: the parameters are the signed request's claims, checked as a request object's.
+            do throws(RequestObjectRefused) {
+                parameters = try requestObjectParameters(form)
+            } catch {
+                return Self.oauthError(.invalidRequest, "the signed authentication request was refused: \(error.reason)")
+            }
+        }
         func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
         guard let authentication = authentication(ofClient: clientID), authentication != .none else {
             return Self.json(401, ["error": "invalid_client", "error_description": "CIBA needs a confidential client (CIBA §7.1)"])

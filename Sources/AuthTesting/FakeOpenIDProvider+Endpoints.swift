@@ -82,6 +82,8 @@ extension FakeOpenIDProvider {
             "backchannel_authentication_endpoint": .string(url(of: .backchannelAuthentication)),
             "backchannel_token_delivery_modes_supported": .array(backchannelDeliveryModes.map(JSONValue.string)),
             "backchannel_user_code_parameter_supported": true,
+            "backchannel_authentication_request_signing_alg_values_supported": .array(
+                configuration.requestObjectSigningAlgorithms.map { .string($0.rawValue) }),
             "end_session_endpoint": .string(url(of: .endSession)),
             "response_types_supported": ["code"],
             "scopes_supported": Self.openIDScopes,

@@ -285,6 +285,7 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         metadata.backchannelAuthenticationEndpoint = url(of: .backchannelAuthentication)
         metadata.backchannelTokenDeliveryModesSupported = backchannelDeliveryModes
         metadata.backchannelUserCodeParameterSupported = true
+        metadata.backchannelAuthenticationRequestSigningAlgorithmsSupported = configuration.requestObjectSigningAlgorithms.map(\.rawValue)
         metadata.requestObjectSigningAlgorithmsSupported = configuration.requestObjectSigningAlgorithms.map(\.rawValue)
         metadata.requiresSignedRequestObject = configuration.requiresSignedRequestObject
         metadata.responseModesSupported = Self.responseModes

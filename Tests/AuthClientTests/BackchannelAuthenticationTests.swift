@@ -282,6 +282,43 @@ struct BackchannelAuthenticationTests {
         }
     }
 
+    @Test("a signed request (CIBA §7.1.1) sends one request JWT with the parameters, signed with the private_key_jwt key")
+    func signedRequest() async throws {
+        var generator = SeededRandomNumberGenerator(seed: 9)
+        let key = P256PrivateKey.generate(keyID: "client-key", using: &generator)
+        let fixture = try Fixture(signingKey: .es256, authentication: .privateKeyJWT(ClientAssertionKey(key)))
+        fixture.provider.scriptBackchannelUser(pendingPolls: 0, then: .approve)
+        var request = BackchannelAuthenticationRequest(hint: .loginHint("alice"), bindingMessage: "W4SCT", requestedExpiry: 60)
+        request.signed = true
+        let authentication = try await fixture.client.requestBackchannelAuthentication(request)
+        let sent = fixture.provider.lastBackchannelAuthenticationParameters
+        #expect(Set(sent.map(\.name)) == ["client_id", "request", "client_assertion", "client_assertion_type"])
+        let jwt = try JWT(compact: try #require(Self.value("request", in: sent)))
+        #expect(jwt.header.algorithm == .es256 && jwt.header.keyID == "client-key")
+        #expect(try jwt.claims.issuer == "demo-app" && jwt.claims.audience == [fixture.provider.configuration.issuer])
+        #expect(try jwt.claims.string("login_hint") == "alice" && jwt.claims.string("binding_message") == "W4SCT")
+        #expect(try jwt.claims.string("scope") == "openid email profile" && jwt.claims.string("requested_expiry") == "60")
+        #expect(try jwt.claims.jwtID != nil && jwt.claims.expiration == Fixture.start.adding(seconds: 300))
+        #expect(authentication.expiresIn == 60)
+        #expect(try await fixture.client.pollBackchannelAuthentication(authentication).subject == "alice")
+
+        var metadata = fixture.provider.metadata
+        metadata.backchannelAuthenticationRequestSigningAlgorithmsSupported = nil
+        let none = try AuthClient(
+            configuration: fixture.client.configuration, metadata: metadata, transport: fixture.provider, clock: .manual(fixture.time))
+        await #expect { try await none.requestBackchannelAuthentication(request) } throws: { ($0 as? AuthClientError)?.code == 10501 }
+        metadata.backchannelAuthenticationRequestSigningAlgorithmsSupported = ["PS256"]
+        let other = try AuthClient(
+            configuration: fixture.client.configuration, metadata: metadata, transport: fixture.provider, clock: .manual(fixture.time))
+        await #expect(throws: AuthClientError.requestObjectAlgorithmUnsupported(algorithm: "ES256", supported: ["PS256"])) {
+            try await other.requestBackchannelAuthentication(request)
+        }
+        let secretOnly = try Fixture()
+        await #expect { try await secretOnly.client.requestBackchannelAuthentication(request) } throws: {
+            ($0 as? AuthClientError)?.code == 10455
+        }
+    }
+
     @Test("descriptions and dumps never show the auth_req_id, the user_code or a hint token")
     func redaction() {
         let authentication = BackchannelAuthentication(

@@ -4,6 +4,7 @@
 
 import AuthCallback
 import AuthCredentials
+import AuthJSON
 import AuthJWT
 
 extension AuthClient {
@@ -33,7 +34,9 @@ extension AuthClient {
     /// ``BackchannelAuthenticationRequest`` lists (else ``AuthClientError/invalidBackchannelAuthenticationRequest(_:)``).
     /// An error answer (§13) is ``AuthClientError/backchannelAuthenticationRefused(status:_:)`` with the
     /// OAuth error as sent; a 200 that is not an acknowledgement is
-    /// ``AuthClientError/invalidBackchannelAuthenticationResponse(_:)``. Not sent: a signed request (§7.1.1).
+    /// ``AuthClientError/invalidBackchannelAuthenticationResponse(_:)``. With ``BackchannelAuthenticationRequest/signed``,
+    /// the parameters go as one signed `request` JWT (§7.1.1); a provider that lists no signing algorithm is
+    /// `backchannelAuthenticationUnavailable`, a key it does not take `requestObjectAlgorithmUnsupported`.
     public func requestBackchannelAuthentication(
         _ request: BackchannelAuthenticationRequest
     ) async throws(AuthClientError) -> BackchannelAuthentication {
@@ -53,7 +56,8 @@ extension AuthClient {
         if case .none = configuration.clientAuthentication {
             throw .invalidBackchannelAuthenticationRequest("a public client cannot authenticate, and CIBA §7.1 requires it")
         }
-        let form = try request.parameters(defaultScopes: configuration.scopes)
+        var form = try request.parameters(defaultScopes: configuration.scopes)
+        if request.signed { form = try await signedBackchannelForm(form) }
         try SecureURL.check(
             endpoint, name: "backchannel_authentication_endpoint", allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
         let receivedAt = clock.now()  // the time of the request: an earlier expiry is the safe side
@@ -70,6 +74,24 @@ extension AuthClient {
         var generator = SystemRandomNumberGenerator()
         authentication.dpopKey = newDPoPKey(using: &generator)
         return authentication
+    }
+
+    /// The form of a signed authentication request (CIBA §7.1.1): `client_id` and one `request` JWT whose
+    /// claims are the parameters plus `iss` (the client id), `aud` (the issuer), `jti`, `iat`, `nbf` and `exp`
+    /// (five minutes), signed with the request-object key by an algorithm the provider lists.
+    private func signedBackchannelForm(_ form: [FormParameter]) async throws(AuthClientError) -> [FormParameter] {
+        guard let supported = metadata.backchannelAuthenticationRequestSigningAlgorithmsSupported else {
+            throw .backchannelAuthenticationUnavailable(
+                "the provider lists no backchannel_authentication_request_signing_alg_values_supported: it takes no signed request")
+        }
+        let key = try requestObjectKey(supported: supported)
+        var generator = SystemRandomNumberGenerator()
+        let clientID = FormParameter(name: "client_id", value: configuration.clientID)
+        let claims = AuthorizationRequest.requestObjectClaims(
+            [clientID] + form, clientID: configuration.clientID, audience: metadata.issuer,
+            jwtID: Self.requestObjectID(using: &generator), now: clock.now(), lifetimeSeconds: Self.requestObjectLifetimeSeconds)
+        let jwt = try await key.signedJWT(type: nil, claims: claims, header: JSONObject(), includesKeyID: true)
+        return [clientID, FormParameter(name: "request", value: jwt)]
     }
 
     /// Polls the token endpoint with the `auth_req_id` (CIBA §10.1, poll mode) until the user approves,

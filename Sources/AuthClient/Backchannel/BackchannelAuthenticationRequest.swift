@@ -56,6 +56,11 @@ public struct BackchannelAuthenticationRequest: Hashable, Sendable {
     public var acrValues: [String]
     /// Any other parameter (a `resource`, RFC 8707; an extension's), sent as given.
     public var additionalParameters: [FormParameter]
+    /// Whether the parameters go as a signed authentication request (§7.1.1): one `request` JWT signed with
+    /// the client's request-object key (``ClientConfiguration/requestObjectSigningKey``, else the
+    /// `private_key_jwt` key), by an algorithm the provider lists in
+    /// `backchannel_authentication_request_signing_alg_values_supported`. Default false.
+    public var signed = false
 
     public init(
         hint: Hint, scopes: [Scope]? = nil, bindingMessage: String? = nil, userCode: String? = nil, requestedExpiry: Int64? = nil,
