@@ -18,21 +18,31 @@ extension BackchannelAuthentication: CustomReflectable {
 
 extension BackchannelAuthenticationRequest: CustomStringConvertible, CustomReflectable {
     /// The hint's kind (a `login_hint` as given; the tokens of the other two redacted), the scopes, the
-    /// binding message, the expiry and the ACR values; the `user_code` is redacted.
+    /// binding message, the expiry, the ACR values and whether it is signed; the `user_code` is redacted.
     public var description: String {
-        let hint =
-            switch hint {
-            case .loginHint(let value): "login_hint: \(value)"
-            case .idTokenHint: "id_token_hint: <redacted>"
-            case .loginHintToken: "login_hint_token: <redacted>"
-            }
-        return "BackchannelAuthenticationRequest(\(hint), scope: \(scopes.map { $0.map(\.rawValue).joined(separator: " ") } ?? "default"), "
+        "BackchannelAuthenticationRequest(\(hint), scope: \(scopes.map { $0.map(\.rawValue).joined(separator: " ") } ?? "default"), "
             + "binding_message: \(bindingMessage ?? "none"), user_code: \(userCode == nil ? "none" : "<redacted>"), "
-            + "requested_expiry: \(requestedExpiry.map(String.init) ?? "none"), acr_values: \(acrValues.joined(separator: " ")))"
+            + "requested_expiry: \(requestedExpiry.map(String.init) ?? "none"), acr_values: \(acrValues.joined(separator: " ")), signed: \(signed))"
     }
 
     /// The description's contents, so `dump` shows no secret either.
     public var customMirror: Mirror {
         Mirror(self, children: ["description": description], displayStyle: .struct)
+    }
+}
+
+extension BackchannelAuthenticationRequest.Hint: CustomStringConvertible, CustomReflectable {
+    /// A `login_hint` as given (an identifier, not a credential); the tokens of the other two redacted.
+    public var description: String {
+        switch self {
+        case .loginHint(let value): "login_hint: \(value)"
+        case .idTokenHint: "id_token_hint: <redacted>"
+        case .loginHintToken: "login_hint_token: <redacted>"
+        }
+    }
+
+    /// The description, so `dump` shows no token either.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["description": description], displayStyle: .enum)
     }
 }
