@@ -28,7 +28,7 @@ extension FakeOpenIDProvider {
         decideDevice(userCode: userCode, .denied)
     }
 
-    private func decideDevice(userCode: String, _ decision: ProviderState.DeviceGrant.Decision) -> Bool {
+    private func decideDevice(userCode: String, _ decision: ProviderState.PolledGrant.Decision) -> Bool {
         let wanted = Self.normalizedUserCode(userCode)
         return state.withLock { state in
             guard let code = state.devices.first(where: { Self.normalizedUserCode($0.value.userCode) == wanted }),
@@ -61,7 +61,7 @@ extension FakeOpenIDProvider {
                 userCode.append(Self.userCodeCharacters[Int(state.generator.next() % UInt64(Self.userCodeCharacters.count))])
             }
             let text = String(decoding: userCode, as: UTF8.self)
-            state.devices[deviceCode] = ProviderState.DeviceGrant(
+            state.devices[deviceCode] = ProviderState.PolledGrant(
                 userCode: text, clientID: clientID, scope: value("scope") ?? (configuration.supportsOpenIDConnect ? "openid" : ""),
                 expiresAt: now + state.skew + configuration.deviceCodeLifetime,
                 interval: configuration.devicePollingInterval)
@@ -79,36 +79,8 @@ extension FakeOpenIDProvider {
 
     /// RFC 8628 §3.4–3.5: the answer to one poll, with the interval enforced (`slow_down` adds 5 seconds).
     func pollDevice(_ value: (String) -> String?, clientID: String, jkt: String?) -> TransportResponse {
-        let now = clock.now().secondsSince1970
-        return state.withLock { state -> TransportResponse in
-            guard let deviceCode = value("device_code"), var grant = state.devices[deviceCode] else {
-                return Self.oauthError(.invalidGrant, "unknown device code")
-            }
-            guard grant.clientID == clientID else { return Self.oauthError(.invalidGrant, "the device code is another client's") }
-            let time = now + state.skew
-            if time >= grant.expiresAt {
-                state.devices[deviceCode] = nil
-                return Self.oauthError(.expiredToken, "the device code expired")
-            }
-            defer { state.devices[deviceCode]?.lastPoll = time }
-            if let last = grant.lastPoll, time - last < grant.interval {
-                grant.interval += 5
-                state.devices[deviceCode] = grant
-                return Self.oauthError(.slowDown, "polled sooner than every \(grant.interval - 5) s")
-            }
-            switch grant.decision {
-            case .pending:
-                return Self.oauthError(.authorizationPending, "the user has not approved yet")
-            case .denied:
-                state.devices[deviceCode] = nil
-                return Self.oauthError(.accessDenied, "the user denied the request")
-            case .approved(let subject):
-                state.devices[deviceCode] = nil
-                let (body, _) = issueTokens(
-                    &state, clientID: clientID, subject: subject, scope: grant.scope, nonce: nil, authTime: time, now: now,
-                    withIDToken: configuration.issuesIDTokenForDeviceGrant && issuesIDToken(forScope: grant.scope), jkt: jkt)
-                return Self.json(200, body)
-            }
-        }
+        answerPoll(
+            \.devices, id: value("device_code"), named: "device code", clientID: clientID, jkt: jkt,
+            withIDToken: { configuration.issuesIDTokenForDeviceGrant && issuesIDToken(forScope: $0) })
     }
 }

@@ -60,6 +60,7 @@ extension FakeOpenIDProvider {
         case (.resource, .get), (.resource, .post): return protectedResource(request)
         case (.pushedAuthorization, .post): return pushAuthorizationRequest(request)
         case (.introspection, .post): return introspect(request)
+        case (.backchannelAuthentication, .post): return authenticateBackchannel(request)
         default: return TransportResponse(status: 405)
         }
     }
@@ -76,8 +77,13 @@ extension FakeOpenIDProvider {
             "device_authorization_endpoint": .string(url(of: .deviceAuthorization)),
             "grant_types_supported": [
                 "authorization_code", "refresh_token", .string(Self.deviceCodeGrantType), "client_credentials",
-                .string(AuthClient.jwtBearerGrantType),
+                .string(AuthClient.jwtBearerGrantType), .string(AuthClient.backchannelAuthenticationGrantType),
             ],
+            "backchannel_authentication_endpoint": .string(url(of: .backchannelAuthentication)),
+            "backchannel_token_delivery_modes_supported": .array(backchannelDeliveryModes.map(JSONValue.string)),
+            "backchannel_user_code_parameter_supported": true,
+            "backchannel_authentication_request_signing_alg_values_supported": .array(
+                configuration.requestObjectSigningAlgorithms.map { .string($0.rawValue) }),
             "end_session_endpoint": .string(url(of: .endSession)),
             "response_types_supported": ["code"],
             "scopes_supported": Self.openIDScopes,
@@ -173,13 +179,14 @@ extension FakeOpenIDProvider {
         case "authorization_code": return exchangeCode(value, clientID: clientID, resources: resources, jkt: jkt)
         case "refresh_token": return refresh(value, clientID: clientID, resources: resources, jkt: jkt)
         case Self.deviceCodeGrantType: return pollDevice(value, clientID: clientID, jkt: jkt)
+        case AuthClient.backchannelAuthenticationGrantType: return pollBackchannel(value, clientID: clientID, jkt: jkt)
         case TokenExchangeRequest.grantType: return exchangeToken(parameters, clientID: clientID)
         case "client_credentials": return grantClientCredentials(parameters, clientID: clientID, jkt: jkt)
         case AuthClient.jwtBearerGrantType: return grantJWTBearer(parameters, clientID: clientID, jkt: jkt)
         default:
             return Self.oauthError(
                 .unsupportedGrantType,
-                "only authorization_code, refresh_token, device_code, token-exchange, client_credentials and jwt-bearer")
+                "only authorization_code, refresh_token, device_code, ciba, token-exchange, client_credentials and jwt-bearer")
         }
     }
 
@@ -341,7 +348,7 @@ extension FakeOpenIDProvider {
     func issueTokens(
         _ state: inout ProviderState, clientID: String, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64,
         withIDToken: Bool, keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
-        granted: [String] = [], audience: [String] = [], jkt: String? = nil, family: Int? = nil
+        granted: [String] = [], audience: [String] = [], jkt: String? = nil, family: Int? = nil, idTokenClaims: [(String, JSONValue)] = []
     ) -> (JSONValue, [String]) {
         let issuedAt = now + state.skew
         let accessToken = state.token()
@@ -381,14 +388,14 @@ extension FakeOpenIDProvider {
                 .string(
                     idToken(
                         &state, clientID: clientID, subject: subject, scope: scope, nonce: nonce, authTime: authTime, issuedAt: issuedAt,
-                        accessToken: accessToken, acr: acr, amr: amr)))
+                        accessToken: accessToken, acr: acr, amr: amr, extraClaims: idTokenClaims)))
         }
         return (.object(body), issued)
     }
 
     private func idToken(
         _ state: inout ProviderState, clientID: String, subject: String, scope: String, nonce: String?, authTime: Int64?, issuedAt: Int64,
-        accessToken: String, acr: String?, amr: [String]
+        accessToken: String, acr: String?, amr: [String], extraClaims: [(String, JSONValue)] = []
     ) -> String {
         let defect = state.defect
         state.defect = nil
@@ -425,6 +432,7 @@ extension FakeOpenIDProvider {
             }
             if scopes.contains("profile"), let name = user["name"] { try? claims.append("name", name) }
         }
+        for (name, value) in extraClaims { try? claims.append(name, value) }
         var key = state.signingKey
         if defect == .unknownKey { key = key.withKeyID("a-key-nobody-published") }
         var token = key.sign(claims: claims, using: &state.generator)

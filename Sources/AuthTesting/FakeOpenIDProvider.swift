@@ -156,6 +156,17 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         /// How the provider misbehaves at every login (see ``Misbehaviour``): one misbehaving provider per
         /// conformance-suite RP test. Default none.
         public var misbehaviours: Set<Misbehaviour> = []
+        /// How long a backchannel authentication request lives (CIBA §7.3 `expires_in`) when the client asks
+        /// for no shorter `requested_expiry`, in seconds.
+        public var backchannelRequestLifetime: Int64 = 120
+        /// The polling interval it announces for backchannel requests (CIBA §7.3 `interval`), in seconds; a
+        /// poll sooner gets `slow_down`.
+        public var backchannelPollingInterval: Int64 = 5
+        /// Each user's `user_code` (CIBA §7.1), by `sub`: a backchannel request for a user listed here must
+        /// carry it (`missing_user_code`, `invalid_user_code`, §13).
+        public var backchannelUserCodes: [String: String] = [:]
+        /// How the backchannel authentication endpoint misbehaves, for a client's failing-first tests.
+        public var backchannelMisbehaviour: BackchannelMisbehaviour? = nil
 
         public init() {}
     }
@@ -183,6 +194,8 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         /// The token introspection endpoint (RFC 7662 §2), which answers JSON or, asked for
         /// `application/token-introspection+jwt`, a signed JWT (RFC 9701).
         case introspection = "/introspect"
+        /// The backchannel authentication endpoint (OpenID CIBA Core 1.0 §7).
+        case backchannelAuthentication = "/bc-authorize"
     }
 
     /// A failure to inject at an endpoint.
@@ -272,6 +285,10 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         metadata.pushedAuthorizationRequestEndpoint = url(of: .pushedAuthorization)
         metadata.requiresPushedAuthorizationRequests = configuration.requiresPushedAuthorizationRequests
         metadata.introspectionEndpoint = url(of: .introspection)
+        metadata.backchannelAuthenticationEndpoint = url(of: .backchannelAuthentication)
+        metadata.backchannelTokenDeliveryModesSupported = backchannelDeliveryModes
+        metadata.backchannelUserCodeParameterSupported = true
+        metadata.backchannelAuthenticationRequestSigningAlgorithmsSupported = configuration.requestObjectSigningAlgorithms.map(\.rawValue)
         metadata.requestObjectSigningAlgorithmsSupported = configuration.requestObjectSigningAlgorithms.map(\.rawValue)
         metadata.requiresSignedRequestObject = configuration.requiresSignedRequestObject
         metadata.responseModesSupported = Self.responseModes

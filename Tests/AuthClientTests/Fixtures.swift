@@ -5,7 +5,9 @@
 import AuthClient
 import AuthCredentials
 import AuthJWT
+import AuthSession
 import AuthTesting
+import Testing
 
 /// A fake provider and a client configured for it, at a fixed time that tests can move.
 struct Fixture {
@@ -54,6 +56,29 @@ struct Fixture {
         try AuthClient(
             configuration: client.configuration, metadata: provider.metadata, transport: transport, store: store, clock: .manual(time),
             sleeper: sleeper)
+    }
+
+    /// This fixture's client, but waiting on the real clock: for a test that cancels a wait.
+    func clientOnRealClock() throws -> AuthClient {
+        try AuthClient(
+            configuration: client.configuration, metadata: provider.metadata, transport: provider, store: store, clock: .manual(time),
+            sleeper: ContinuousClock())
+    }
+
+    /// Runs `poll` in a task, cancels it 50 ms later, and expects it to end promptly as a cancelled login.
+    static func expectCancelledPromptly(_ poll: @escaping @Sendable () async throws -> User) async throws {
+        let started = ContinuousClock.now
+        let task = Task { try await poll() }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        let result = await task.result
+        // The first wait alone is an hour; the bound is generous because the parallel suite on two cores can
+        // keep this task from running for tens of seconds.
+        #expect(ContinuousClock.now - started < .seconds(600))
+        guard case .failure(let error) = result, case .session(.canceledLogin)? = error as? AuthClientError else {
+            Issue.record("\(result)")
+            return
+        }
     }
 
     /// Logs in as alice with a seeded generator.

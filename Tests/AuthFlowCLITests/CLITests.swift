@@ -194,6 +194,26 @@ struct CLITests {
         #expect(wrong.run("demo", "--device", "--fail", "nonce") == 2)
     }
 
+    @Test(
+        "demo --ciba narrates CIBA's poll mode, and --fail shows a denial, an expiry, an unknown user, and slow_down still signing in",
+        arguments: [
+            (nil, "\"error\":\"authorization_pending\""), ("denied", "10505"), ("expired", "10506"), ("unknown-user", "unknown_user_id"),
+            ("slow-down", "… waits 10 s"),
+        ])
+    func backchannelDemo(failure: String?, mentions: String) async {
+        var terminal = MemoryTerminal()
+        if let failure {
+            #expect(await terminal.runOnOwnThread("demo", "--ciba", "--fail", failure) == 0)
+        } else {
+            #expect(await terminal.runOnOwnThread("demo", "--ciba") == 0)
+        }
+        #expect(terminal.output.contains("binding_message=W4SCT"))
+        #expect(terminal.output.contains(mentions), "\(failure ?? "none")")
+        #expect(terminal.output.contains("signed in as 'alice'") == (failure == nil || failure == "slow-down"))
+        var wrong = MemoryTerminal()
+        #expect(wrong.run("demo", "--ciba", "--fail", "nonce") == 2)
+    }
+
     @Test("demo --fail with an unknown step is a usage error listing the steps")
     func demoUnknownFailure() {
         var terminal = MemoryTerminal()

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import AuthCredentials
+import AuthHTTP
 import AuthJWT
 import AuthSession
 import AuthTesting
@@ -262,6 +263,38 @@ struct LoginEndToEndTests {
         #expect(token.error == nil, "the refresh authenticated with the secret read again: \(token.errors)")
         let stored = try #require(try await harness.storedTokens("ci", clientID: LocalProvider.confidentialClientID))
         #expect(token.output == stored.accessToken + "\n")
+    }
+
+    @Test(
+        "login --ciba asks the provider to have the --login-hint user approve on their device, polls and signs in; a denial is the denied status",
+        arguments: [FakeOpenIDProvider.BackchannelOutcome.approve, .deny])
+    func backchannelLogin(outcome: FakeOpenIDProvider.BackchannelOutcome) async throws {
+        let harness = try LoginHarness()
+        harness.provider.scriptBackchannelUser(pendingPolls: 1, then: outcome)
+        let environment = harness.environment
+        var backchannel = harness.options(profile: "till")
+        backchannel.clientID = LocalProvider.confidentialClientID
+        backchannel.clientSecret = .file("/secret")
+        backchannel.ciba = true
+        backchannel.loginHint = "alice"
+        backchannel.bindingMessage = "W4SCT"
+        let options = backchannel
+        var terminal = MemoryTerminal()
+        terminal.files["/secret"] = Array((LocalProvider.confidentialClientSecret + "\n").utf8)
+        let login = await command(terminal) { terminal throws(CLIError) in
+            try LoginFlow.run(options, environment: environment, terminal: &terminal)
+        }
+        #expect(login.errors.contains("asked alice to approve") && login.errors.contains("    W4SCT\n"))
+        let sent = harness.recorded.withLock { $0 }.filter { $0.url.hasSuffix("/bc-authorize") }
+        #expect(sent.count == 1)
+        #expect(harness.opened.withLock { $0 }.isEmpty)
+        if outcome == .approve {
+            #expect(login.error == nil, "\(login.errors)")
+            #expect(login.output.hasPrefix("Logged in as alice <alice@example.com>\n"))
+            #expect(try await harness.storedTokens("till", clientID: LocalProvider.confidentialClientID) != nil)
+        } else {
+            #expect(login.error == CLIError.loginDenied("the user denied the login on their device (access_denied, CIBA §11)"))
+        }
     }
 
     @Test("a wrong secret is refused by the provider, with the library's error")

@@ -153,6 +153,9 @@ struct LoginProtocolTests {
         var terminal = MemoryTerminal()
         #expect(terminal.run("login", "--client-auth", "client_secret_magic", "--issuer", "https://id.example.com") == 2)
         #expect(terminal.run("login", "--par", "--device", "--issuer", "https://id.example.com") == 2)
+        #expect(terminal.run("login", "--ciba", "--device", "--login-hint", "a", "--issuer", "https://id.example.com") == 2)
+        #expect(terminal.run("login", "--ciba", "--issuer", "https://id.example.com", "--client-id", "a") == 2)
+        #expect(terminal.run("login", "--binding-message", "W4SCT", "--issuer", "https://id.example.com", "--client-id", "a") == 2)
         #expect(terminal.run("login", "--param", "state=x", "--issuer", "https://id.example.com", "--client-id", "a") == 2)
         #expect(terminal.run("login", "--max-age", "-1", "--issuer", "https://id.example.com", "--client-id", "a") == 2)
     }

@@ -77,6 +77,11 @@ extension SecretRedactionTests {
             #"{"device_code":"\#(secret("device"))","user_code":"WDJB-MJHT","verification_uri":"https://idp.example/device","expires_in":600}"#
         var device = try DeviceAuthorization(json: deviceJSON.utf8, receivedAt: NumericDate(secondsSince1970: 1_800_000_000))
         device.dpopKey = dpopKey
+        var backchannel = try BackchannelAuthentication(
+            json: #"{"auth_req_id":"\#(secret("auth-req-id"))","expires_in":120}"#.utf8, receivedAt: NumericDate(secondsSince1970: 0))
+        backchannel.dpopKey = dpopKey
+        let backchannelRequest = BackchannelAuthenticationRequest(
+            hint: .idTokenHint(secret("id-token-hint")), bindingMessage: "W4SCT", userCode: secret("user-code"))
         let hmacKey = Array(secret("hmac").utf8)
         // The client verifies the provider's HS256 ID tokens with its client secret (RFC 7518 §3.2).
         let signingKey = TestSigningKey.hs256(secret: clientSecret)
@@ -234,6 +239,16 @@ extension SecretRedactionTests {
                 name: "ResourceServer", value: ResourceServer(configuration: resourceConfiguration, transport: UnimplementedTransport()),
                 secrets: [clientSecret], secretBytes: [nonceSecret]),
             Specimen(name: "DeviceAuthorization", value: device, secrets: [secret("device")] + dpopSecrets, secretBytes: [dpopBytes]),
+            Specimen(
+                name: "BackchannelAuthentication", value: backchannel, secrets: [secret("auth-req-id")] + dpopSecrets,
+                secretBytes: [dpopBytes]),
+            Specimen(
+                name: "BackchannelAuthenticationRequest", value: backchannelRequest,
+                secrets: [secret("id-token-hint"), secret("user-code")]),
+            Specimen(
+                name: "BackchannelAuthenticationRequest.Hint",
+                value: BackchannelAuthenticationRequest.Hint.loginHintToken(secret("hint-token")),
+                secrets: [secret("hint-token")]),
             Specimen(
                 name: "TokenExchangeRequest",
                 value: TokenExchangeRequest(subjectToken: secret("subject"), subjectTokenType: .accessToken, actorToken: secret("actor")),

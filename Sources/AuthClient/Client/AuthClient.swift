@@ -271,10 +271,11 @@ public final class AuthClient: Sendable {
     /// (see ``pollDeviceAuthorization(_:onPoll:)``). A plain OAuth 2.0 client identifies no subject: the
     /// grant alone names the session, and an ID token in the response is not kept (it was not asked for,
     /// so it is not validated either). `resources` are the RFC 8707 resources the tokens were asked for
-    /// (nil: the configuration's); they are part of the grant.
+    /// (nil: the configuration's); they are part of the grant. `checkIDToken` adds a grant's own checks of
+    /// the validated ID token (CIBA's `auth_req_id` claim).
     func signIn(
         with tokens: TokenSet, nonce: String?, maxAge: Int64?, options: LoginOptions? = nil, identifiesByUserInfo: Bool = false,
-        resources: [String]? = nil
+        resources: [String]? = nil, checkIDToken: (IDToken) throws(AuthClientError) -> Void = { _ in }
     ) async throws(AuthClientError) -> User {
         var tokens = tokens
         let subject: String?
@@ -285,6 +286,7 @@ public final class AuthClient: Sendable {
         } else if let idToken = tokens.idToken {
             let validated = try await validateIDToken(idToken, nonce: nonce, maxAge: maxAge, accessToken: tokens.accessToken)
             if let options { try checkAuthentication(of: validated, against: options) }
+            try checkIDToken(validated)
             subject = validated.subject
             email = try? validated.claims.email
         } else if identifiesByUserInfo, let endpoint = metadata.userinfoEndpoint {

@@ -208,6 +208,24 @@ public enum AuthClientError: Error, Sendable {
     /// A rule of the configuration's FAPI 2.0 profile is broken (``ClientConfiguration/fapi2Profile``): the
     /// violation names it, with its own code (10551–10570), which is this error's ``code``.
     case fapi2Violation(FAPI2Violation)
+    /// The provider offers no backchannel authentication in poll mode (CIBA §4): no
+    /// `backchannel_authentication_endpoint`, or `backchannel_token_delivery_modes_supported` without
+    /// `poll`, or a `user_code` it says it does not take (`backchannel_user_code_parameter_supported`).
+    case backchannelAuthenticationUnavailable(String)
+    /// The backchannel authentication request cannot be sent as asked (CIBA §7.1): no `openid` scope, an
+    /// empty hint, a `requested_expiry` that is not positive, a parameter the client sets itself. Nothing was sent.
+    case invalidBackchannelAuthenticationRequest(String)
+    /// The backchannel authentication endpoint refused the request (CIBA §13): its status and the OAuth
+    /// error exactly as sent (`unknown_user_id`, `missing_user_code`, `invalid_binding_message`, …).
+    case backchannelAuthenticationRefused(status: Int, OAuthErrorResponse)
+    /// The backchannel authentication endpoint's 200 answer is not an acknowledgement (CIBA §7.3): the
+    /// reason names the member, never the `auth_req_id`.
+    case invalidBackchannelAuthenticationResponse(String)
+    /// The user denied the backchannel authentication on their authentication device (CIBA §11 `access_denied`).
+    case backchannelAuthenticationDenied
+    /// The `auth_req_id` expired before the user approved (CIBA §11 `expired_token`, or the local deadline
+    /// from `expires_in` passed); start a new request.
+    case backchannelAuthenticationExpired
 
     public var code: Int {
         switch self {
@@ -275,6 +293,12 @@ public enum AuthClientError: Error, Sendable {
         case .invalidAuthorizationResponseJWT: 10457
         case .encryptedAuthorizationResponse: 10458
         case .fapi2Violation(let violation): violation.code
+        case .backchannelAuthenticationUnavailable: 10501
+        case .invalidBackchannelAuthenticationRequest: 10502
+        case .backchannelAuthenticationRefused: 10503
+        case .invalidBackchannelAuthenticationResponse: 10504
+        case .backchannelAuthenticationDenied: 10505
+        case .backchannelAuthenticationExpired: 10506
         }
     }
 
@@ -289,6 +313,7 @@ public enum AuthClientError: Error, Sendable {
         case .refreshFailed(.refused(let response)): response.error
         case .pushedAuthorizationRefused(_, let response): response.error
         case .registrationRefused(_, let response): response.error
+        case .backchannelAuthenticationRefused(_, let response): response.error
         default: nil
         }
     }
@@ -427,6 +452,17 @@ extension AuthClientError: CustomStringConvertible {
             case .encryptedAuthorizationResponse:
                 "the authorization response is an encrypted JWT (JWE): AuthFlow verifies signed JARM responses only"
             case .fapi2Violation(let violation): "refused by the FAPI 2.0 profile: \(violation)"
+            case .backchannelAuthenticationUnavailable(let reason):
+                "the provider offers no backchannel authentication in poll mode (CIBA §4): \(reason)"
+            case .invalidBackchannelAuthenticationRequest(let reason):
+                "the backchannel authentication request cannot be sent (CIBA §7.1): \(reason)"
+            case .backchannelAuthenticationRefused(let status, let response):
+                "the backchannel authentication endpoint refused the request (\(status), CIBA §13): \(response)"
+            case .invalidBackchannelAuthenticationResponse(let reason):
+                "invalid backchannel authentication response (CIBA §7.3): \(reason)"
+            case .backchannelAuthenticationDenied: "the user denied the backchannel authentication (CIBA §11 access_denied)"
+            case .backchannelAuthenticationExpired:
+                "the backchannel authentication request expired before the user approved it (CIBA §11 expired_token); start a new one"
             }
         return "error \(code): \(message)"
     }

@@ -78,52 +78,13 @@ extension AuthClient {
     public func pollDeviceAuthorization(
         _ authorization: DeviceAuthorization, onPoll: @Sendable (DevicePoll) -> Void = { _ in }
     ) async throws(AuthClientError) -> User {
-        let parameters = [
-            FormParameter(name: "grant_type", value: "urn:ietf:params:oauth:grant-type:device_code"),
-            FormParameter(name: "device_code", value: authorization.deviceCode),
-        ]
-        var interval = authorization.interval
-        var wait = interval
-        while true {
-            // Never past the deadline: the last wait ends when the code expires (the check below then throws).
-            let remaining = max(0, authorization.expiresAt.secondsSince1970 - clock.now().secondsSince1970)
-            do {
-                try await sleeper.sleep(for: .seconds(min(wait, remaining)))
-            } catch {
-                throw .session(.canceledLogin)
-            }
-            if Task.isCancelled { throw .session(.canceledLogin) }
-            if clock.now() >= authorization.expiresAt { throw .deviceCodeExpired }
-            let receivedAt = clock.now()
-            let tokens: TokenResponse
-            do throws(AuthClientError) {
-                tokens = try Self.readTokenResponse(
-                    try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: authorization.dpopKey))
-            } catch {
-                if Task.isCancelled { throw .session(.canceledLogin) }
-                switch error {
-                case .tokenEndpoint(.tokenErrorResponse(let response)) where response.error == .authorizationPending:
-                    wait = interval
-                    onPoll(.pending)
-                case .tokenEndpoint(.tokenErrorResponse(let response)) where response.error == .slowDown:
-                    interval += 5
-                    wait = interval
-                    onPoll(.slowDown(interval: interval))
-                case .tokenEndpoint(.tokenErrorResponse(let response)) where response.error == .accessDenied:
-                    throw .deviceAuthorizationDenied
-                case .tokenEndpoint(.tokenErrorResponse(let response)) where response.error == .expiredToken:
-                    throw .deviceCodeExpired
-                case _ where Self.isTransient(error):
-                    wait = min(max(wait * 2, interval), max(interval, 60))
-                    onPoll(.unavailable(error))
-                default:
-                    throw error
-                }
-                continue
-            }
-            return try await signIn(
-                with: try tokenSet(tokens, receivedAt: receivedAt, dpopKey: authorization.dpopKey), nonce: nil, maxAge: nil,
-                identifiesByUserInfo: true)
-        }
+        let polling = TokenPolling(
+            parameters: [
+                FormParameter(name: "grant_type", value: "urn:ietf:params:oauth:grant-type:device_code"),
+                FormParameter(name: "device_code", value: authorization.deviceCode),
+            ], interval: authorization.interval, expiresAt: authorization.expiresAt, dpopKey: authorization.dpopKey,
+            denied: .deviceAuthorizationDenied, expired: .deviceCodeExpired)
+        let tokens = try await pollTokenEndpoint(polling, onPoll: onPoll)
+        return try await signIn(with: tokens, nonce: nil, maxAge: nil, identifiesByUserInfo: true)
     }
 }

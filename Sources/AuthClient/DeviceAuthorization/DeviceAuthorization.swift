@@ -66,12 +66,7 @@ public struct DeviceAuthorization: Hashable, Sendable {
         }
         func seconds(_ name: String) throws(AuthClientError) -> Int64? {
             guard let member = object[name], !member.isNull else { return nil }
-            if let value = member.numberValue?.int64Value, value >= 0 { return value }
-            if let text = member.stringValue, !text.isEmpty, text.utf8.count <= 18,
-                text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-            {
-                return text.utf8.reduce(0) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
-            }
+            if let value = JSONMembers.seconds(member) { return value }
             throw Self.invalid("'\(name)' is not a non-negative whole number of seconds")
         }
         guard let deviceCode = try string("device_code") else { throw Self.invalid("'device_code' is missing") }

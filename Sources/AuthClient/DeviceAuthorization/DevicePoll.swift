@@ -3,7 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 /// An answer to one device token poll that keeps the poll going (RFC 8628 §3.5), as
-/// ``AuthClient/pollDeviceAuthorization(_:onPoll:)`` reports it for a progress display.
+/// ``AuthClient/pollDeviceAuthorization(_:onPoll:)`` reports it for a progress display — and
+/// ``AuthClient/pollBackchannelAuthentication(_:onPoll:)`` for CIBA's polls, whose answers are the same (CIBA §11).
 ///
 /// ```swift
 /// let user = try await client.pollDeviceAuthorization(authorization) { poll in

@@ -10,7 +10,7 @@ extension ProviderMetadata {
     /// the client's key's algorithm is used as it is). A member that is not an array of strings reads as
     /// an empty list, which refuses every algorithm rather than none.
     public var requestObjectSigningAlgorithmsSupported: [String]? {
-        get { Self.strings(document["request_object_signing_alg_values_supported"]) }
+        get { Self.stringArray(document["request_object_signing_alg_values_supported"]) }
         set { document.replace("request_object_signing_alg_values_supported", with: newValue.map { .array($0.map(JSONValue.string)) }) }
     }
 
@@ -36,21 +36,13 @@ extension ProviderMetadata {
     /// `authorization_signing_alg_values_supported` (JARM §3): the JWS algorithms the provider signs
     /// authorization responses with, or nil when the document does not say.
     public var authorizationSigningAlgorithmsSupported: [String]? {
-        get { Self.strings(document["authorization_signing_alg_values_supported"]) }
+        get { Self.stringArray(document["authorization_signing_alg_values_supported"]) }
         set { document.replace("authorization_signing_alg_values_supported", with: newValue.map { .array($0.map(JSONValue.string)) }) }
     }
 
     /// `response_modes_supported` (OpenID Connect Discovery §3, JARM §3), or nil when the document does not say.
     public var responseModesSupported: [String]? {
-        get { Self.strings(document["response_modes_supported"]) }
+        get { Self.stringArray(document["response_modes_supported"]) }
         set { document.replace("response_modes_supported", with: newValue.map { .array($0.map(JSONValue.string)) }) }
-    }
-
-    /// The strings of an array member; nil when absent or null, empty when it is anything else.
-    private static func strings(_ member: JSONValue?) -> [String]? {
-        guard let member, !member.isNull else { return nil }
-        guard let array = member.arrayValue else { return [] }
-        let strings = array.compactMap(\.stringValue)
-        return strings.count == array.count ? strings : []
     }
 }

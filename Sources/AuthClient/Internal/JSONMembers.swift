@@ -50,6 +50,23 @@ struct JSONMembers {
         return number
     }
 
+    /// A non-negative whole number of seconds, also when sent as a digit string (as some providers send
+    /// `expires_in` and `interval`); nil when absent or null.
+    func seconds(_ name: String) throws(AuthClientError) -> Int64? {
+        guard let member = object[name], !member.isNull else { return nil }
+        guard let value = Self.seconds(member) else { throw fail("'\(name)' is not a non-negative whole number of seconds") }
+        return value
+    }
+
+    /// `member` as a non-negative whole number of seconds (a JSON number, or a string of at most 18 digits).
+    static func seconds(_ member: JSONValue) -> Int64? {
+        if let value = member.numberValue?.int64Value, value >= 0 { return value }
+        guard let text = member.stringValue, !text.isEmpty, text.utf8.count <= 18,
+            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        return text.utf8.reduce(0) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
+    }
+
     func bool(_ name: String) throws(AuthClientError) -> Bool? {
         guard let member = object[name], !member.isNull else { return nil }
         guard let flag = member.boolValue else { throw fail("'\(name)' is not a boolean") }

@@ -29,8 +29,9 @@ extension AuthClient {
     }
 
     /// The key request objects are signed with — ``ClientConfiguration/requestObjectSigningKey``, else the
-    /// `private_key_jwt` key — checked against `request_object_signing_alg_values_supported` (RFC 9101 §10.1).
-    func requestObjectKey() throws(AuthClientError) -> any SigningKey {
+    /// `private_key_jwt` key — checked against `supported`: by default `request_object_signing_alg_values_supported`
+    /// (RFC 9101 §10.1); CIBA's signed requests pass `backchannel_authentication_request_signing_alg_values_supported`.
+    func requestObjectKey(supported: [String]?? = nil) throws(AuthClientError) -> any SigningKey {
         let key: any SigningKey
         if let configured = configuration.requestObjectSigningKey {
             key = configured.key
@@ -43,7 +44,7 @@ extension AuthClient {
         guard key.algorithm != .none, !key.algorithm.rawValue.hasPrefix("HS") else {
             throw .requestObjectUnavailable("the key's algorithm \(key.algorithm.rawValue) is not an asymmetric signature")
         }
-        if let supported = metadata.requestObjectSigningAlgorithmsSupported, !supported.contains(key.algorithm.rawValue) {
+        if let supported = supported ?? metadata.requestObjectSigningAlgorithmsSupported, !supported.contains(key.algorithm.rawValue) {
             throw .requestObjectAlgorithmUnsupported(algorithm: key.algorithm.rawValue, supported: supported)
         }
         return key

@@ -2,9 +2,10 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-/// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--mcp] [--par] [--dpop] [--jar] [--service] [--resource-server]`:
+/// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--ciba] [--mcp] [--par] [--dpop] [--jar] [--service] [--resource-server]`:
 /// the whole OpenID Connect login, offline against the fake provider, narrated with the real values and the RFC sections
-/// (``DemoFlow``); with `--device`, the device authorization grant (``DeviceDemoFlow``); with `--mcp`, the MCP authorization
+/// (``DemoFlow``); with `--device`, the device authorization grant (``DeviceDemoFlow``); with `--ciba`, CIBA's
+/// poll mode (``BackchannelDemoFlow``); with `--mcp`, the MCP authorization
 /// profile (``MCPDemoFlow``); with `--jar`, JAR and JARM (``SignedMessagesDemoFlow``); with `--fapi2`, FAPI 2.0 (``FAPI2DemoFlow``); with `--service`, client credentials, JWT bearer and introspection (``ServiceDemoFlow``); with
 /// `--resource-server`, the resource server's side (``ResourceServerDemoFlow``). Exit 0 when the flow
 /// went as asked: it succeeded, or it failed exactly where the chosen failure is caught.
@@ -13,6 +14,7 @@ enum DemoCommand: CLICommand {
         "fail", value: "STEP", help: "make one step fail, to see where it is caught",
         completion: .values(
             (DemoFlow.Failure.allCases.map(\.rawValue) + DeviceDemoFlow.Failure.allCases.map(\.rawValue)
+                + BackchannelDemoFlow.Failure.allCases.map(\.rawValue)
                 + PushedAuthorizationDemoFlow.Failure.allCases.map(\.rawValue) + MCPDemoFlow.Failure.allCases.map(\.rawValue)
                 + ResourceServerDemoFlow.Failure.allCases.map(\.rawValue) + SignedMessagesDemoFlow.Failure.allCases.map(\.rawValue)
                 + FAPI2DemoFlow.Failure.allCases.map(\.rawValue))
@@ -20,6 +22,7 @@ enum DemoCommand: CLICommand {
                     if !$0.contains($1) { $0.append($1) }
                 }))
     static let device = Flag("device", help: "the device authorization grant (RFC 8628) instead of the code flow")
+    static let ciba = Flag("ciba", help: "CIBA poll mode (OpenID CIBA Core 1.0): the user approves on their own device")
     static let par = Flag(
         "par", help: "a pushed authorization request (RFC 9126), client_secret_jwt, a token per resource")
     static let mcp = Flag(
@@ -41,7 +44,9 @@ enum DemoCommand: CLICommand {
             Runs discovery, PKCE, the authorization request, the callback, the code exchange, the ID token
             checks and a refresh against an in-process fake provider, printing each step with its real values
             and RFC sections. --fail STEP breaks one step to show where it is caught; exit 0 when the flow
-            went as asked. With --device, the device grant: the user code, each poll and its answer. With --par,
+            went as asked. With --device, the device grant: the user code, each poll and its answer. With --ciba,
+            CIBA's poll mode: the backchannel request for a user with a binding message, the auth_req_id, each
+            poll while the user decides on their phone, and the ID token's checks. With --par,
             a pushed authorization request, the request_uri in the browser, and a token per resource. With --mcp, the
             MCP authorization profile: the server's 401, its resource metadata, the authorization server's
             metadata, the client's metadata document as its client_id (dynamic registration where that is not
@@ -58,15 +63,16 @@ enum DemoCommand: CLICommand {
             and the refusals of a replayed proof, the token without its proof and a missing scope; --fail
             wrong-audience, expired, stolen-token or wrong-url breaks the protected request.
             """,
-        options: [fail, device, par, mcp, dpop, jar, fapi2, service, resourceServer, rfc7636Example],
+        options: [fail, device, ciba, par, mcp, dpop, jar, fapi2, service, resourceServer, rfc7636Example],
         groups: [
-            .atMostOne(device, par, mcp, dpop, jar, fapi2, service, resourceServer), .atMostOne(par, rfc7636Example),
-            .atMostOne(fapi2, rfc7636Example),
+            .atMostOne(device, ciba, par, mcp, dpop, jar, fapi2, service, resourceServer), .atMostOne(par, rfc7636Example),
+            .atMostOne(fapi2, rfc7636Example), .atMostOne(ciba, rfc7636Example),
             .atMostOne(mcp, rfc7636Example), .atMostOne(dpop, rfc7636Example), .atMostOne(jar, rfc7636Example),
             .atMostOne(service, rfc7636Example), .atMostOne(resourceServer, rfc7636Example),
         ],
         examples: [
-            "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --par", "demo --par --fail expired",
+            "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --ciba", "demo --ciba --fail denied", "demo --par",
+            "demo --par --fail expired",
             "demo --mcp --fail no-s256", "demo --mcp --fail step-up-refused", "demo --dpop", "demo --jar --fail response-audience",
             "demo --fapi2", "demo --fapi2 --fail client-secret", "demo --service", "demo --resource-server",
             "demo --resource-server --fail stolen-token",
@@ -107,6 +113,10 @@ enum DemoCommand: CLICommand {
             }
             let flow = SignedMessagesDemoFlow(
                 failure: try failure(SignedMessagesDemoFlow.Failure.self, named: failureName, for: "--fail for --jar"))
+            (text, asExpected) = runBlocking { await flow.run() }
+        } else if arguments.isSet(Self.ciba) {
+            let flow = BackchannelDemoFlow(
+                failure: try failure(BackchannelDemoFlow.Failure.self, named: failureName, for: "--fail for --ciba"))
             (text, asExpected) = runBlocking { await flow.run() }
         } else if arguments.isSet(Self.par) {
             guard !useRFCExample, !device else { throw .usage("--par goes alone (with --fail expired, reused or not-pushed)") }

@@ -31,6 +31,10 @@ enum LoginCommand: CLICommand {
     static let oauth2 = Flag(
         "oauth2", help: "plain OAuth 2.0, no OpenID Connect: openid is not requested and no ID token is expected (kept by the profile)")
     static let device = Flag("device", help: "sign in on another device with the device authorization grant (RFC 8628)")
+    static let ciba = Flag(
+        "ciba", help: "CIBA poll mode: the provider asks the --login-hint user to approve on their own device (OpenID CIBA Core 1.0)")
+    static let bindingMessage = Option<String>(
+        "binding-message", value: "TEXT", help: "with --ciba: a short text shown on the user's device, to compare with this screen")
     static let profile = Option<String>("profile", value: "NAME", help: "the profile to save the login in (default: default)")
     static let insecureLoopbackIssuer = Flag(
         "insecure-loopback-issuer", help: "accept an http issuer on 127.0.0.1, [::1] or localhost (test providers only)")
@@ -86,7 +90,9 @@ enum LoginCommand: CLICommand {
         discussion: """
             Discovery, PKCE S256, state and nonce; the browser ($AUTHFLOW_BROWSER, then $BROWSER, then the
             system's) and a listener on 127.0.0.1 for the redirect (RFC 8252 §7.3), or the device grant with
-            --device; the code exchange and the ID token's validation. The tokens go to a 0600 file under
+            --device, or CIBA's poll mode with --ciba --login-hint USER (a confidential client: the provider asks
+            that user to approve on their own device, showing --binding-message); the code exchange and the ID
+            token's validation. The tokens go to a 0600 file under
             $XDG_CONFIG_HOME/authflow/profiles/NAME (~/.config/authflow; macOS: ~/Library/Application Support),
             with the issuer, client and scopes, so later commands need only --profile. Prints who logged in,
             never a token. When no browser can be started the URL is printed and the login keeps waiting.
@@ -111,7 +117,8 @@ enum LoginCommand: CLICommand {
             received (it holds the code: treat the output as a secret).
             """,
         options: [
-            issuer, clientID, clientSecretFile, clientSecretEnv, clientAuth, privateKeyFile, scope, resource, oauth2, device, dpop, par,
+            issuer, clientID, clientSecretFile, clientSecretEnv, clientAuth, privateKeyFile, scope, resource, oauth2, device, ciba,
+            bindingMessage, dpop, par,
             prompt, loginHint, acrValues, maxAge, param, jar, responseMode, fapi, noBrowser, profile, port, redirectPath,
             insecureLoopbackIssuer,
             deviceAuthorizationEndpoint, authorizeURL, timeout, force, caFile, DebugTrace.verbose,
@@ -120,6 +127,8 @@ enum LoginCommand: CLICommand {
             .atMostOne(clientSecretFile, clientSecretEnv), .atMostOne(authorizeURL, issuer), .atMostOne(authorizeURL, device),
             .atMostOne(authorizeURL, oauth2), .atMostOne(par, device), .atMostOne(authorizeURL, caFile), .atMostOne(jar, device),
             .atMostOne(responseMode, device), .atMostOne(fapi, device), .atMostOne(fapi, authorizeURL),
+            .atMostOne(ciba, device), .atMostOne(ciba, par), .atMostOne(ciba, jar), .atMostOne(ciba, fapi),
+            .atMostOne(ciba, responseMode), .atMostOne(ciba, authorizeURL), .atMostOne(ciba, oauth2),
         ],
         examples: [
             "login --issuer https://login.example.com --client-id my-cli",
@@ -129,6 +138,7 @@ enum LoginCommand: CLICommand {
             "login --profile work --dpop --par --resource https://api.example.com/ --prompt login --max-age 300",
             "login --profile work --jar --response-mode jwt",
             "login --issuer https://bank.example.com --client-id fintech --private-key-file key.pem --fapi fapi2-message-signing",
+            "login --issuer https://login.example.com --client-id my-app --client-secret-env SECRET --ciba --login-hint alice@example.com --binding-message W4SCT",
             "login --profile work",
             "login --issuer https://sso.corp.example --client-id my-cli --ca-file /etc/corp/root-ca.pem",
             "login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'",
@@ -167,6 +177,10 @@ enum LoginCommand: CLICommand {
         options.redirectPath = arguments.value(Self.redirectPath) ?? "/callback"
         options.oauth2 = arguments.isSet(Self.oauth2)
         options.device = arguments.isSet(Self.device)
+        options.ciba = arguments.isSet(Self.ciba)
+        options.bindingMessage = arguments.value(Self.bindingMessage)
+        if options.bindingMessage != nil, !options.ciba { throw .usage("--binding-message goes with --ciba") }
+        if options.ciba, options.loginHint == nil { throw .usage("--ciba needs --login-hint: whom the provider asks to approve") }
         options.noBrowser = arguments.isSet(Self.noBrowser)
         options.profile = arguments.value(Self.profile) ?? "default"
         options.deviceAuthorizationEndpoint = arguments.value(Self.deviceAuthorizationEndpoint)

@@ -35,18 +35,13 @@ struct DeviceDemoFlow: Sendable {
 
     func run() async -> (text: String, asExpected: Bool) {
         var out = Narration()
-        var configuration = FakeOpenIDProvider.Configuration()
-        configuration.signingKey = .es256
-        if failure == .expired { configuration.deviceCodeLifetime = 12 }
-        let time = ManualWallClock(NumericDate(secondsSince1970: 1_800_000_000))
-        let provider = FakeOpenIDProvider(configuration, clock: .manual(time))
-        let wire = DemoTransport(provider)
-        let sleeper = ImmediateClock { time.advance(by: $0.components.seconds) }
+        let failure = failure
+        let demo = PollingDemo { if failure == .expired { $0.deviceCodeLifetime = 12 } }
         out.line("AuthFlow demo: the device authorization grant (RFC 8628), offline, against AuthTesting's fake provider.")
         out.line("The waits between polls run on a simulated clock: no real time passes.")
         if let failure { out.line("Showing: \(failure.rawValue) — \(failure.explanation).") }
         do {
-            try await flow(provider: provider, wire: wire, sleeper: sleeper, out: &out)
+            try await flow(demo, out: &out)
             out.line(
                 "\nDone: the device is signed in. Try `authflow demo --device --fail` with one of: \(Failure.allCases.map(\.rawValue).joined(separator: ", "))."
             )
@@ -61,27 +56,16 @@ struct DeviceDemoFlow: Sendable {
         }
     }
 
-    private func flow(provider: FakeOpenIDProvider, wire: DemoTransport, sleeper: ImmediateClock, out: inout Narration) async throws {
-        let demo = DemoFlow(failure: nil, verifierOctets: nil)
-
-        // 1. Discovery
-        out.step(
-            1, "Discovery", "OpenID Connect Discovery 1.0 §4, RFC 8628 §4",
-            "AuthClient.discover — Sources/AuthClient/Client/AuthClient.swift")
-        var clientConfiguration = try provider.clientConfiguration
-        clientConfiguration.allowedAlgorithms = [.es256]
-        let configuration = clientConfiguration
-        let client = try await demo.attempt(1, &out, wire) {
-            try await AuthClient.discover(configuration, transport: wire, clock: provider.clock, sleeper: sleeper)
-        }
-        out.exchanges(wire.takeExchanges())
+    private func flow(_ demo: PollingDemo, out: inout Narration) async throws {
+        let (provider, wire) = (demo.provider, demo.wire)
+        let client = try await demo.discover("OpenID Connect Discovery 1.0 §4, RFC 8628 §4", out: &out)
         out.check("device_authorization_endpoint: \(client.metadata.deviceAuthorizationEndpoint ?? "none")")
 
         // 2. The device authorization request
         out.step(
             2, "Device authorization request", "RFC 8628 §3.1, §3.2",
             "AuthClient.requestDeviceAuthorization — Sources/AuthClient/DeviceAuthorization/AuthClient+DeviceAuthorization.swift")
-        let authorization = try await demo.attempt(2, &out, wire) { try await client.requestDeviceAuthorization() }
+        let authorization = try await demo.attempt(2, &out) { try await client.requestDeviceAuthorization() }
         out.exchanges(wire.takeExchanges())
         out.value("user_code", authorization.userCode, "what the user types on the other device")
         out.value("verification_uri", authorization.verificationURI, "where they type it")
@@ -130,32 +114,10 @@ struct DeviceDemoFlow: Sendable {
                 }
             }
         }
-        let exchanges = wire.takeExchanges()
-        for (index, exchange) in exchanges.enumerated() {
-            if index < sleeper.sleeps.count { out.line("    … waits \(sleeper.sleeps[index].components.seconds) s") }
-            out.exchanges([exchange])
-        }
-        if sleeper.sleeps.count > exchanges.count, let last = sleeper.sleeps.last {
-            out.line("    … waits \(last.components.seconds) s: the code has expired, so the client stops without another request")
-        }
-        let user: User
-        switch polled {
-        case .success(let signedIn): user = signedIn
-        case .failure(let error): throw DemoFlow.CaughtFailure(step: 4, message: "\(error)")
-        }
-        out.check(
-            failure == .slowDown
-                ? "slow_down added 5 s to the interval for every later poll (added, not multiplied); authorization_pending kept it"
-                : "authorization_pending kept the interval; slow_down would add 5 s to it for good")
+        let user = try demo.polled(polled, step: 4, slowedDown: failure == .slowDown, out: &out)
         out.check("the ID token was validated (signature, iss, aud, exp, at_hash; no nonce in this grant) and the tokens saved")
 
-        // 5. A bearer request
-        out.step(
-            5, "A request with the access token", "RFC 6750 §2.1, OpenID Connect Core §5.3",
-            "User.fetchProfile — Sources/AuthClient/Session/User.swift")
-        let profile = try await demo.attempt(5, &out, wire) { try await user.fetchProfile() }
-        out.exchanges(wire.takeExchanges())
-        out.check("signed in as '\(profile.subject)', the same User as after the code flow")
+        try await demo.fetchProfile(step: 5, of: user, out: &out)
     }
 }
 

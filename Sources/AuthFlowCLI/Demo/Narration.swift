@@ -63,6 +63,18 @@ struct Narration {
         }
     }
 
+    /// A polling grant's exchanges (the device grant, CIBA), each after the wait that came before it; a last
+    /// wait without an exchange is the one that reached the deadline.
+    mutating func polls(_ exchanges: [(TransportRequest, TransportResponse?)], sleeps: [Duration]) {
+        for (index, exchange) in exchanges.enumerated() {
+            if index < sleeps.count { line("    … waits \(sleeps[index].components.seconds) s") }
+            self.exchanges([exchange])
+        }
+        if sleeps.count > exchanges.count, let last = sleeps.last {
+            line("    … waits \(last.components.seconds) s: the request has expired, so the client stops without another request")
+        }
+    }
+
     /// `text`, or its start, an ellipsis and its length when longer than `limit`.
     static func shortened(_ text: String, limit: Int) -> String {
         text.count <= limit ? text : String(text.prefix(limit - 12)) + "…(\(text.count) chars)"

@@ -24,6 +24,10 @@ struct LoginOptions: Sendable {
     var port: UInt16 = 0
     var redirectPath = "/callback"
     var device = false
+    /// CIBA's poll mode (`--ciba`): the user named by ``loginHint`` approves on their own device.
+    var ciba = false
+    /// `binding_message` for a CIBA login (`--binding-message`).
+    var bindingMessage: String?
     var noBrowser = false
     var profile = "default"
     var insecureLoopbackIssuer = false
@@ -121,8 +125,11 @@ enum LoginFlow {
                 options.device
                 ? try device(
                     profile, secret: secret, key: key, store: store, options: options, environment: environment, terminal: &terminal)
-                : try browser(
-                    &profile, secret: secret, key: key, store: store, options: options, environment: environment, terminal: &terminal)
+                : options.ciba
+                    ? try backchannel(
+                        profile, secret: secret, key: key, store: store, options: options, environment: environment, terminal: &terminal)
+                    : try browser(
+                        &profile, secret: secret, key: key, store: store, options: options, environment: environment, terminal: &terminal)
         } catch {
             throw hint(error, profile: profile)
         }
@@ -333,19 +340,8 @@ enum LoginFlow {
         environment: LoginEnvironment,
         terminal: inout some Terminal
     ) throws(CLIError) -> User {
-        // The device grant sends no redirect URI; the configuration needs one all the same.
-        let configuration = try ProfileClient.configuration(profile, secret: secret, key: key, redirectURI: "http://127.0.0.1:1/unused")
-        let endpoint = options.deviceAuthorizationEndpoint
-        let adapts = profile.clientAuthentication == nil
-        let connected = runBlocking { () async -> Result<AuthClient, AuthClientError> in
-            await Result { () async throws(AuthClientError) in
-                try await ProfileClient.connect(
-                    configuration, store: store, environment: environment, deviceAuthorizationEndpoint: endpoint,
-                    adaptsAuthentication: adapts)
-            }
-        }
-        let client = try connected.get(profile: profile.name)
-        try ProfileClient.checkIDTokenAlgorithms(client, secret: secret)
+        let client = try connectedWithoutRedirect(
+            profile, secret: secret, key: key, store: store, options: options, environment: environment)
         let prepared = runBlocking { () async -> Result<DeviceAuthorization, AuthClientError> in
             await Result { () async throws(AuthClientError) in try await client.requestDeviceAuthorization() }
         }
@@ -363,6 +359,56 @@ enum LoginFlow {
             to: .standardError)
         let result = runBlocking { () async -> Result<User, AuthClientError> in
             await Result { () async throws(AuthClientError) in try await client.pollDeviceAuthorization(authorization) }
+        }
+        return try result.get(profile: profile.name)
+    }
+}
+
+extension LoginFlow {
+    /// The client of a grant without a browser (the device grant, CIBA): discovered, its ID-token algorithms
+    /// checked. Such a grant sends no redirect URI; the configuration needs one all the same.
+    static func connectedWithoutRedirect(
+        _ profile: Profile, secret: String?, key: P256PrivateKey?, store: FileCredentialStore, options: LoginOptions,
+        environment: LoginEnvironment
+    ) throws(CLIError) -> AuthClient {
+        let configuration = try ProfileClient.configuration(profile, secret: secret, key: key, redirectURI: "http://127.0.0.1:1/unused")
+        let endpoint = options.deviceAuthorizationEndpoint
+        let adapts = profile.clientAuthentication == nil
+        let connected = runBlocking { () async -> Result<AuthClient, AuthClientError> in
+            await Result { () async throws(AuthClientError) in
+                try await ProfileClient.connect(
+                    configuration, store: store, environment: environment, deviceAuthorizationEndpoint: endpoint,
+                    adaptsAuthentication: adapts)
+            }
+        }
+        let client = try connected.get(profile: profile.name)
+        try ProfileClient.checkIDTokenAlgorithms(client, secret: secret)
+        return client
+    }
+
+    /// CIBA's poll mode (OpenID CIBA Core 1.0): the backchannel request for the `--login-hint` user, the
+    /// binding message printed for the user to compare with their device, then polling until they approve
+    /// or deny there.
+    static func backchannel(
+        _ profile: Profile, secret: String?, key: P256PrivateKey?, store: FileCredentialStore, options: LoginOptions,
+        environment: LoginEnvironment, terminal: inout some Terminal
+    ) throws(CLIError) -> User {
+        guard let hint = options.loginHint else { throw .usage("--ciba needs --login-hint: whom the provider asks to approve") }
+        let client = try connectedWithoutRedirect(
+            profile, secret: secret, key: key, store: store, options: options, environment: environment)
+        let request = BackchannelAuthenticationRequest(
+            hint: .loginHint(hint), bindingMessage: options.bindingMessage, acrValues: options.acrValues,
+            additionalParameters: options.parameters)
+        let prepared = runBlocking { () async -> Result<BackchannelAuthentication, AuthClientError> in
+            await Result { () async throws(AuthClientError) in try await client.requestBackchannelAuthentication(request) }
+        }
+        let authentication = try prepared.get(profile: profile.name)
+        var text = "authflow: the provider asked \(ServerText.printable(hint)) to approve this login on their own device\n"
+        if let message = options.bindingMessage { text += "authflow: the device shows the binding message\n\n    \(message)\n\n" }
+        text += "authflow: waiting for the approval (the request expires in \(authentication.expiresIn) s; Ctrl-C cancels)\n"
+        terminal.write(text, to: .standardError)
+        let result = runBlocking { () async -> Result<User, AuthClientError> in
+            await Result { () async throws(AuthClientError) in try await client.pollBackchannelAuthentication(authentication) }
         }
         return try result.get(profile: profile.name)
     }

@@ -162,6 +162,10 @@ extension CLIError {
         switch error {
         case .deviceAuthorizationDenied:
             return .loginDenied("the login was denied on the verification page (access_denied, RFC 8628 §3.5)")
+        case .backchannelAuthenticationDenied:
+            return .loginDenied("the user denied the login on their device (access_denied, CIBA §11)")
+        case .backchannelAuthenticationRefused(_, let response) where response.error == .accessDenied:
+            return .loginDenied("the provider refused the backchannel login: \(Self.oauthText(response)) [\(error.code)]")
         case .session(let session) where session == .canceledLogin:
             return .loginDenied("the login was cancelled")
         case .session(.unverifiedErrorResponse(let response)):

@@ -77,7 +77,10 @@ enum LocalProvider {
             users[name] = FakeOpenIDProvider.claims(email: "\(name)@example.com", name: name.prefix(1).uppercased() + name.dropFirst())
         }
         configuration.users = users
-        return FakeOpenIDProvider(configuration, clock: clock)
+        let provider = FakeOpenIDProvider(configuration, clock: clock)
+        // CIBA: the user the hint names approves on "their device" once the first poll has found the request pending.
+        provider.scriptBackchannelUser(pendingPolls: 1, then: .approve)
+        return provider
     }
 
     /// Starts the server and returns it with the banner to print; the caller keeps it running.
@@ -106,6 +109,7 @@ enum LocalProvider {
               redirect URIs: http://127.0.0.1:ANY-PORT/callback, http://[::1]:ANY-PORT/callback (RFC 8252 §7.3)
               users:         \(users)
               device page:   \(server.baseURL)/device
+              CIBA:          \(server.baseURL)/bc-authorize (poll mode; the user approves after one poll)
               refresh:       rotating, reuse detection \(options.detectsRefreshTokenReuse ? "on" : "off"); counters at \(server.baseURL)\(StatisticsEndpoint.path)
 
             Log in with:

@@ -90,14 +90,25 @@ struct ProviderState {
     var lastAuthorizationParameters: [FormParameter] = []
     var lastRequestObject: (header: JSONObject, claims: JSONObject)?
     /// Device authorizations by device code (RFC 8628).
-    var devices: [String: DeviceGrant] = [:]
+    var devices: [String: PolledGrant] = [:]
+    /// Backchannel authentication requests by `auth_req_id` (CIBA).
+    var backchannelRequests: [String: PolledGrant] = [:]
+    /// How many times each CIBA request was polled while the script kept it pending, by `auth_req_id`.
+    var backchannelPendingPolls: [String: Int] = [:]
+    /// The scripted user of CIBA requests (`scriptBackchannelUser(pendingPolls:then:)`).
+    var backchannelScript: (pendingPolls: Int, outcome: FakeOpenIDProvider.BackchannelOutcome)?
+    /// The form of the last backchannel authentication request.
+    var lastBackchannelParameters: [FormParameter] = []
 
-    struct DeviceGrant {
+    /// A grant the client polls the token endpoint for while the user decides elsewhere: a device code's
+    /// (RFC 8628) or a CIBA `auth_req_id`'s.
+    struct PolledGrant {
         enum Decision {
             case pending
             case approved(subject: String)
             case denied
         }
+        /// The device grant's user code; for CIBA, the user the hint named.
         var userCode: String
         var clientID = ""
         var scope: String
