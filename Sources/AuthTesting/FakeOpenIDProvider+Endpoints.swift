@@ -13,6 +13,7 @@ extension FakeOpenIDProvider {
     /// Answers a request to one of the provider's endpoints (404 for any other path, 405 for a wrong method),
     /// after any failure injected for that endpoint.
     public func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
+        if let answer = claimsProviderResponse(request) { return answer }
         guard let endpoint = endpoint(for: request.url) else { return TransportResponse(status: 404) }
         let failure: Failure? = state.withLock { state in
             state.counts[endpoint, default: 0] += 1
@@ -95,6 +96,7 @@ extension FakeOpenIDProvider {
             "request_parameter_supported": true,
             "response_modes_supported": .array(Self.responseModes.map(JSONValue.string)),
             "authorization_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
+            "userinfo_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
             "request_object_signing_alg_values_supported": .array(
                 configuration.requestObjectSigningAlgorithms.map { .string($0.rawValue) }),
             "require_signed_request_object": .bool(configuration.requiresSignedRequestObject),
@@ -447,20 +449,6 @@ extension FakeOpenIDProvider {
             return nil
         }
         return (grant, refusal)
-    }
-
-    private func userinfo(_ request: TransportRequest) -> TransportResponse {
-        let (grant, refusal) = authorizedGrant(request)
-        if let refusal { return resourceRefusal(refusal) }
-        guard let grant else {
-            // RFC 6750 §3.1.
-            return TransportResponse(
-                status: 401, headerFields: [HeaderField(name: "WWW-Authenticate", value: "Bearer error=\"invalid_token\"")])
-        }
-        var claims = JSONObject()
-        try? claims.append("sub", .string(grant.subject))
-        for (name, value) in configuration.users[grant.subject]?.members ?? [] where name != "sub" { try? claims.append(name, value) }
-        return Self.json(200, .object(claims))
     }
 
     private func revoke(_ request: TransportRequest) -> TransportResponse {

@@ -153,6 +153,18 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var jwtBearerIssuers: [String: JSONObject] = [:]
         /// How the introspection endpoint (RFC 7662) misbehaves, for a client's failing-first tests.
         public var introspectionMisbehaviour: IntrospectionMisbehaviour? = nil
+        /// The clients whose userinfo answer is a signed JWT (`Content-Type: application/jwt`, OpenID Connect
+        /// Core §5.3.2), as if each had registered `userinfo_signed_response_alg`: signed with the ID-token
+        /// key, with `iss` and `aud`. Other clients get JSON.
+        public var signedUserInfoClients: Set<String> = []
+        /// Claims userinfo points to rather than holds (OpenID Connect Core §5.6.2): each source's claims are
+        /// signed by the claims provider at ``claimsProviderIssuer`` (with ``claimsProviderKey``), inside the
+        /// answer (aggregated) or at its claims endpoint (distributed).
+        public var claimSources: [ClaimSourceSetup] = []
+        /// The claims provider's signing key; its JWK Set is at ``claimsProviderIssuer`` + `/jwks`.
+        public var claimsProviderKey: TestSigningKey = .es256.withKeyID("authflow-claims-provider")
+        /// The claims provider's issuer: a path under the provider's issuer, with its own discovery document.
+        public var claimsProviderIssuer: String { issuer + "/claims-provider" }
 
         public init() {}
     }
@@ -273,6 +285,7 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         metadata.requiresSignedRequestObject = configuration.requiresSignedRequestObject
         metadata.responseModesSupported = Self.responseModes
         metadata.authorizationSigningAlgorithmsSupported = [configuration.signingKey.algorithm.rawValue]
+        metadata.userinfoSigningAlgorithmsSupported = [configuration.signingKey.algorithm.rawValue]
         return metadata
     }
 

@@ -47,7 +47,7 @@ extension ProviderMetadata {
     }
 
     /// The strings of an array member; nil when absent or null, empty when it is anything else.
-    private static func strings(_ member: JSONValue?) -> [String]? {
+    static func strings(_ member: JSONValue?) -> [String]? {
         guard let member, !member.isNull else { return nil }
         guard let array = member.arrayValue else { return [] }
         let strings = array.compactMap(\.stringValue)
