@@ -97,6 +97,8 @@ extension FakeOpenIDProvider {
             "response_modes_supported": .array(Self.responseModes.map(JSONValue.string)),
             "authorization_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
             "userinfo_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
+            "authorization_details_types_supported": configuration.authorizationDetailsTypes.map { .array($0.map(JSONValue.string)) }
+                ?? .null,
             "request_object_signing_alg_values_supported": .array(
                 configuration.requestObjectSigningAlgorithms.map { .string($0.rawValue) }),
             "require_signed_request_object": .bool(configuration.requiresSignedRequestObject),
@@ -293,7 +295,7 @@ extension FakeOpenIDProvider {
             let (body, issued) = issueTokens(
                 &state, clientID: clientID, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime,
                 now: now, withIDToken: issuesIDToken(forScope: grant.scope), acr: grant.acr, amr: grant.amr, granted: grant.resources,
-                audience: resources.isEmpty ? grant.resources : resources, jkt: jkt)
+                audience: resources.isEmpty ? grant.resources : resources, jkt: jkt, authorizationDetails: grant.authorizationDetails)
             grant.issuedTokens = issued
             return Self.json(200, body)
         }
@@ -343,7 +345,8 @@ extension FakeOpenIDProvider {
     func issueTokens(
         _ state: inout ProviderState, clientID: String, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64,
         withIDToken: Bool, keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
-        granted: [String] = [], audience: [String] = [], jkt: String? = nil, family: Int? = nil
+        granted: [String] = [], audience: [String] = [], jkt: String? = nil, family: Int? = nil,
+        authorizationDetails: JSONValue? = nil
     ) -> (JSONValue, [String]) {
         let issuedAt = now + state.skew
         let accessToken = state.token()
@@ -357,6 +360,8 @@ extension FakeOpenIDProvider {
         try? body.append("access_token", .string(accessToken))
         try? body.append("token_type", accessTokenKey == nil ? "Bearer" : "DPoP")
         try? body.append("expires_in", .number(JSONNumber(configuration.accessTokenLifetime)))
+        // RFC 9396 §7: the authorization details granted, here all that were asked for.
+        if let authorizationDetails { try? body.append("authorization_details", authorizationDetails) }
         var issued = [accessToken]
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()

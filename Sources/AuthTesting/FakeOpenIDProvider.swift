@@ -163,6 +163,10 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var claimSources: [ClaimSourceSetup] = []
         /// The claims provider's signing key; its JWK Set is at ``claimsProviderIssuer`` + `/jwks`.
         public var claimsProviderKey: TestSigningKey = .es256.withKeyID("authflow-claims-provider")
+        /// The authorization details types (RFC 9396 §10) listed as `authorization_details_types_supported`;
+        /// nil lists none. The provider grants whatever `authorization_details` the request carried, echoed
+        /// in the token response (§7).
+        public var authorizationDetailsTypes: [String]? = nil
         /// The claims provider's issuer: a path under the provider's issuer, with its own discovery document.
         public var claimsProviderIssuer: String { issuer + "/claims-provider" }
 
@@ -286,6 +290,7 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         metadata.responseModesSupported = Self.responseModes
         metadata.authorizationSigningAlgorithmsSupported = [configuration.signingKey.algorithm.rawValue]
         metadata.userinfoSigningAlgorithmsSupported = [configuration.signingKey.algorithm.rawValue]
+        metadata.authorizationDetailsTypesSupported = configuration.authorizationDetailsTypes
         return metadata
     }
 

@@ -23,6 +23,8 @@ struct ProviderState {
         var resources: [String] = []
         /// `dpop_jkt` from the authorization request (RFC 9449 §10), if any.
         var dpopJKT: String? = nil
+        /// `authorization_details` from the authorization request (RFC 9396 §2), echoed in the token response.
+        var authorizationDetails: JSONValue? = nil
         var used = false
         var issuedTokens: [String] = []
     }
