@@ -114,4 +114,19 @@ struct AuthorizationDetailTests {
         let decoded = try JSONDecoder().decode(LoginOptions.self, from: JSONEncoder().encode(options))
         #expect(decoded.authorizationDetails == options.authorizationDetails)
     }
+
+    @Test("a client credentials token request carries authorization_details (RFC 9396 §6); the provider's answer echoes them")
+    func clientCredentials() async throws {
+        var configuration = FakeOpenIDProvider.Configuration()
+        configuration.clientAuthentication = .clientSecretBasic(Fixture.secret)
+        let provider = FakeOpenIDProvider(configuration, clock: .manual(ManualWallClock(Fixture.start)))
+        let recorder = TokenResponseRecorder(provider)
+        let client = try AuthClient(
+            configuration: try provider.clientConfiguration, metadata: provider.metadata, transport: recorder,
+            clock: .manual(ManualWallClock(Fixture.start)))
+        let details = try AuthorizationDetail.array(json: Self.rfcPayment)
+        _ = try await client.requestClientCredentialsToken(authorizationDetails: details)
+        let body = try #require(recorder.tokenResponses.last)
+        #expect(try TokenResponse(json: body).authorizationDetails == details)
+    }
 }

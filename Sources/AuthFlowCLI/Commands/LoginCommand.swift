@@ -73,6 +73,9 @@ enum LoginCommand: CLICommand {
     static let responseMode = Option<String>(
         "response-mode", value: "MODE",
         help: "response_mode for this login: jwt, query.jwt or form_post.jwt ask for a signed response (JARM), verified first")
+    static let authorizationDetails = Option<String>(
+        "authorization-details", value: "JSON",
+        help: "authorization_details for this login (RFC 9396): a JSON array of objects, each with a type")
     static let param = Option<String>(
         "param", value: "NAME=VALUE", help: "an extra authorization parameter (not one authflow sets itself)", repeatable: true)
 
@@ -104,7 +107,8 @@ enum LoginCommand: CLICommand {
             """,
         options: [
             issuer, clientID, clientSecretFile, clientSecretEnv, clientAuth, privateKeyFile, scope, resource, oauth2, device, dpop, par,
-            prompt, loginHint, acrValues, maxAge, param, jar, responseMode, noBrowser, profile, port, redirectPath, insecureLoopbackIssuer,
+            prompt, loginHint, acrValues, maxAge, param, jar, responseMode, authorizationDetails, noBrowser, profile, port, redirectPath,
+            insecureLoopbackIssuer,
             deviceAuthorizationEndpoint, authorizeURL, timeout, force, caFile, DebugTrace.verbose,
         ],
         groups: [
@@ -119,6 +123,7 @@ enum LoginCommand: CLICommand {
             "login --issuer https://login.example.com --client-id my-app --client-auth private_key_jwt --private-key-file key.pem",
             "login --profile work --dpop --par --resource https://api.example.com/ --prompt login --max-age 300",
             "login --profile work --jar --response-mode jwt",
+            #"login --profile bank --par --authorization-details '[{"type":"account_information","actions":["read"]}]'"#,
             "login --profile work",
             "login --issuer https://sso.corp.example --client-id my-cli --ca-file /etc/corp/root-ca.pem",
             "login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'",
@@ -146,6 +151,13 @@ enum LoginCommand: CLICommand {
                 )
             }
             options.responseMode = mode
+        }
+        if let json = arguments.value(Self.authorizationDetails) {
+            do {
+                options.authorizationDetails = try AuthorizationDetail.array(json: json)
+            } catch {
+                throw .usage("--authorization-details takes a JSON array of objects with a type (RFC 9396 §2): \(error)")
+            }
         }
         options.port = arguments.value(Self.port) ?? 0
         options.redirectPath = arguments.value(Self.redirectPath) ?? "/callback"
