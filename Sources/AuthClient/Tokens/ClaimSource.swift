@@ -58,11 +58,6 @@ public struct ClaimSource: Sendable, Hashable {
 extension ClaimSource: CustomStringConvertible {
     /// The name, the claims and the kind of source; never the JWT or the access token.
     public var description: String {
-        let kind: String =
-            switch location {
-            case .aggregated: "aggregated"
-            case .distributed(let endpoint, let token): "distributed at \(endpoint)" + (token == nil ? "" : " (access token redacted)")
-            }
-        return "ClaimSource(\(name): [\(claimNames.joined(separator: ", "))], \(kind))"
+        "ClaimSource(\(name): [\(claimNames.joined(separator: ", "))], \(location))"
     }
 }
