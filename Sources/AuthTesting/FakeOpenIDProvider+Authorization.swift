@@ -91,7 +91,8 @@ extension FakeOpenIDProvider {
             provider.codes[code] = ProviderState.CodeGrant(
                 clientID: clientID, redirectURI: redirectURI, challenge: challenge, nonce: value("nonce"),
                 subject: subject, scope: scope, authTime: clock.now().secondsSince1970 + provider.skew, acr: authentication.acr,
-                amr: authentication.amr, resources: parameters.filter { $0.name == "resource" }.map(\.value), dpopJKT: value("dpop_jkt"))
+                amr: authentication.amr, resources: parameters.filter { $0.name == "resource" }.map(\.value), dpopJKT: value("dpop_jkt"),
+                authorizationDetails: value("authorization_details").flatMap { try? JSONValue(parsing: $0) })
             return code
         }
         if case .forgedState = authorization {

@@ -27,8 +27,11 @@ extension FakeOpenIDProvider {
         }
         let scope = parameters.first { $0.name == "scope" }?.value ?? ""
         if let refused = refusedScope(scope) { return refused }
+        // RFC 9396 §6, §7: the authorization details asked for are granted and echoed.
+        let details = parameters.first { $0.name == "authorization_details" }.flatMap { try? JSONValue(parsing: $0.value) }
         return issueServiceToken(
-            clientID: clientID, subject: clientID, scope: scope, resources: resources, jkt: jkt, now: clock.now().secondsSince1970
+            clientID: clientID, subject: clientID, scope: scope, resources: resources, jkt: jkt, now: clock.now().secondsSince1970,
+            authorizationDetails: details
         ) { $0.clientCredentialsGrants += 1 }
     }
 
@@ -44,7 +47,7 @@ extension FakeOpenIDProvider {
     /// (RFC 6749 §4.4.3) and no ID token; DPoP-bound to `jkt` when the request proved a key. `count` notes the grant.
     func issueServiceToken(
         clientID: String, subject: String, scope: String, resources: [String], jkt: String?, now: Int64,
-        count: (inout ProviderState) -> Void
+        authorizationDetails: JSONValue? = nil, count: (inout ProviderState) -> Void
     ) -> TransportResponse {
         state.withLock { state -> TransportResponse in
             let issuedAt = now + state.skew
@@ -58,6 +61,7 @@ extension FakeOpenIDProvider {
             try? body.append("access_token", .string(token))
             try? body.append("token_type", accessTokenKey == nil ? "Bearer" : "DPoP")
             try? body.append("expires_in", .number(JSONNumber(configuration.accessTokenLifetime)))
+            if let authorizationDetails { try? body.append("authorization_details", authorizationDetails) }
             if !scope.isEmpty { try? body.append("scope", .string(scope)) }
             return Self.json(200, .object(body))
         }

@@ -13,6 +13,7 @@ extension FakeOpenIDProvider {
     /// Answers a request to one of the provider's endpoints (404 for any other path, 405 for a wrong method),
     /// after any failure injected for that endpoint.
     public func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
+        if let answer = claimsProviderResponse(request) { return answer }
         guard let endpoint = endpoint(for: request.url) else { return TransportResponse(status: 404) }
         let failure: Failure? = state.withLock { state in
             state.counts[endpoint, default: 0] += 1
@@ -101,6 +102,9 @@ extension FakeOpenIDProvider {
             "request_parameter_supported": true,
             "response_modes_supported": .array(Self.responseModes.map(JSONValue.string)),
             "authorization_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
+            "userinfo_signing_alg_values_supported": [.string(configuration.signingKey.algorithm.rawValue)],
+            "authorization_details_types_supported": configuration.authorizationDetailsTypes.map { .array($0.map(JSONValue.string)) }
+                ?? .null,
             "request_object_signing_alg_values_supported": .array(
                 configuration.requestObjectSigningAlgorithms.map { .string($0.rawValue) }),
             "require_signed_request_object": .bool(configuration.requiresSignedRequestObject),
@@ -298,7 +302,7 @@ extension FakeOpenIDProvider {
             let (body, issued) = issueTokens(
                 &state, clientID: clientID, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime,
                 now: now, withIDToken: issuesIDToken(forScope: grant.scope), acr: grant.acr, amr: grant.amr, granted: grant.resources,
-                audience: resources.isEmpty ? grant.resources : resources, jkt: jkt)
+                audience: resources.isEmpty ? grant.resources : resources, jkt: jkt, authorizationDetails: grant.authorizationDetails)
             grant.issuedTokens = issued
             return Self.json(200, body)
         }
@@ -348,7 +352,8 @@ extension FakeOpenIDProvider {
     func issueTokens(
         _ state: inout ProviderState, clientID: String, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64,
         withIDToken: Bool, keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
-        granted: [String] = [], audience: [String] = [], jkt: String? = nil, family: Int? = nil, idTokenClaims: [(String, JSONValue)] = []
+        granted: [String] = [], audience: [String] = [], jkt: String? = nil, family: Int? = nil, idTokenClaims: [(String, JSONValue)] = [],
+        authorizationDetails: JSONValue? = nil
     ) -> (JSONValue, [String]) {
         let issuedAt = now + state.skew
         let accessToken = state.token()
@@ -365,6 +370,8 @@ extension FakeOpenIDProvider {
         if !misbehaves(.tokenResponseWithoutExpiresIn) {
             try? body.append("expires_in", .number(JSONNumber(configuration.accessTokenLifetime)))
         }
+        // RFC 9396 §7: the authorization details granted, here all that were asked for.
+        if let authorizationDetails { try? body.append("authorization_details", authorizationDetails) }
         var issued = [accessToken]
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
@@ -469,20 +476,6 @@ extension FakeOpenIDProvider {
             return nil
         }
         return (grant, refusal)
-    }
-
-    private func userinfo(_ request: TransportRequest) -> TransportResponse {
-        let (grant, refusal) = authorizedGrant(request)
-        if let refusal { return resourceRefusal(refusal) }
-        guard let grant else {
-            // RFC 6750 §3.1.
-            return TransportResponse(
-                status: 401, headerFields: [HeaderField(name: "WWW-Authenticate", value: "Bearer error=\"invalid_token\"")])
-        }
-        var claims = JSONObject()
-        try? claims.append("sub", .string(grant.subject))
-        for (name, value) in configuration.users[grant.subject]?.members ?? [] where name != "sub" { try? claims.append(name, value) }
-        return Self.json(200, .object(claims))
     }
 
     private func revoke(_ request: TransportRequest) -> TransportResponse {

@@ -167,6 +167,22 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var backchannelUserCodes: [String: String] = [:]
         /// How the backchannel authentication endpoint misbehaves, for a client's failing-first tests.
         public var backchannelMisbehaviour: BackchannelMisbehaviour? = nil
+        /// The clients whose userinfo answer is a signed JWT (`Content-Type: application/jwt`, OpenID Connect
+        /// Core §5.3.2), as if each had registered `userinfo_signed_response_alg`: signed with the ID-token
+        /// key, with `iss` and `aud`. Other clients get JSON.
+        public var signedUserInfoClients: Set<String> = []
+        /// Claims userinfo points to rather than holds (OpenID Connect Core §5.6.2): each source's claims are
+        /// signed by the claims provider at ``claimsProviderIssuer`` (with ``claimsProviderKey``), inside the
+        /// answer (aggregated) or at its claims endpoint (distributed).
+        public var claimSources: [ClaimSourceSetup] = []
+        /// The claims provider's signing key; its JWK Set is at ``claimsProviderIssuer`` + `/jwks`.
+        public var claimsProviderKey: TestSigningKey = .es256.withKeyID("authflow-claims-provider")
+        /// The authorization details types (RFC 9396 §10) listed as `authorization_details_types_supported`;
+        /// nil lists none. The provider grants whatever `authorization_details` the request carried, echoed
+        /// in the token response (§7).
+        public var authorizationDetailsTypes: [String]? = nil
+        /// The claims provider's issuer: a path under the provider's issuer, with its own discovery document.
+        public var claimsProviderIssuer: String { issuer + "/claims-provider" }
 
         public init() {}
     }
@@ -293,6 +309,8 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         metadata.requiresSignedRequestObject = configuration.requiresSignedRequestObject
         metadata.responseModesSupported = Self.responseModes
         metadata.authorizationSigningAlgorithmsSupported = [configuration.signingKey.algorithm.rawValue]
+        metadata.userinfoSigningAlgorithmsSupported = [configuration.signingKey.algorithm.rawValue]
+        metadata.authorizationDetailsTypesSupported = configuration.authorizationDetailsTypes
         return metadata
     }
 

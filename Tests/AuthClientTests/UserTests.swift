@@ -217,7 +217,7 @@ struct UserTests {
             configuration: fixture.client.configuration, metadata: fixture.provider.metadata, transport: api, store: fixture.store,
             clock: .manual(fixture.time))
         let user = try #require(try await client.resumeLastUser())
-        await #expect { try await user.fetchProfile() } throws: { ($0 as? AuthClientError)?.code == 10016 }
+        await #expect { try await user.fetchProfile() } throws: { ($0 as? AuthClientError)?.code == 10604 }
     }
 }
 

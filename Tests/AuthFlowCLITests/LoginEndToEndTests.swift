@@ -194,6 +194,22 @@ struct LoginEndToEndTests {
         #expect(harness.opened.withLock { $0 }.count == 2, "AUTHFLOW_BROWSER, then xdg-open (or open)")
     }
 
+    @Test("userinfo --token-in-body: the token goes in a form POST body; a signed answer's verification goes to standard error")
+    func userinfoSignedInBody() async throws {
+        let harness = try LoginHarness(configure: { $0.signedUserInfoClients = [$0.clientID] })
+        let environment = harness.environment
+        _ = await command { terminal throws(CLIError) in try LoginFlow.run(harness.options(), environment: environment, terminal: &terminal)
+        }
+        let info = await command { terminal throws(CLIError) in
+            try AccountCommands.userinfo(.init(), tokenInBody: true, environment: environment, terminal: &terminal)
+        }
+        #expect(info.error == nil, "\(info.errors)")
+        let claims = try #require(try JSONSerialization.jsonObject(with: Data(info.output.utf8)) as? [String: Any])
+        #expect(claims["sub"] as? String == "alice")
+        #expect(info.errors.contains("Signed userinfo (application/jwt): ") && info.errors.contains("signature verified"))
+        #expect(harness.provider.lastUserInfoTokenPlacement == "body")
+    }
+
     @Test("userinfo, status and logout: the user's claims, the profiles without tokens, revocation and forgetting")
     func accountCommands() async throws {
         let harness = try LoginHarness()

@@ -52,6 +52,25 @@ struct LoginSignedMessagesTests {
         #expect(terminal.run("login", "--response-mode", "fragment.jwt", "--issuer", "https://id.example.com", "--client-id", "a") == 2)
         #expect(terminal.run("login", "--response-mode", "nonsense", "--issuer", "https://id.example.com", "--client-id", "a") == 2)
         #expect(terminal.run("login", "--jar", "--device", "--issuer", "https://id.example.com", "--client-id", "a") == 2)
+        let rar = [
+            "login", "--issuer", "https://id.example.com", "--client-id", "app", "--authorization-details",
+            #"[{"type":"account_information"}]"#,
+        ]
+        guard case .run(_, let rarArguments) = try CommandLineParser.parse(rar, commands: [LoginCommand.self]) else {
+            Issue.record("not a run")
+            return
+        }
+        let rarOptions = try LoginCommand.options(rarArguments)
+        #expect(rarOptions.authorizationDetails.map(\.type) == ["account_information"])
+        #expect(
+            rarOptions.authorizationOptions(
+                Profile(
+                    name: "p", issuer: "https://id.example.com", clientID: "app", scopes: [], clientSecret: nil,
+                    insecureLoopbackIssuer: false)
+            ).authorizationDetails == rarOptions.authorizationDetails)
+        #expect(
+            terminal.run("login", "--authorization-details", #"[{"actions":[]}]"#, "--issuer", "https://id.example.com", "--client-id", "a")
+                == 2)
         #expect(throws: CLIError.self) { try LoginCommand.parameter("request=x") }
         #expect(throws: CLIError.self) { try LoginCommand.parameter("response_mode=jwt") }
     }

@@ -123,6 +123,11 @@ extension SecretRedactionTests {
             configuration: try parProvider.clientConfiguration, metadata: parProvider.metadata, transport: parProvider, clock: .manual(time)
         )
         let pushed = try #require(try await parClient.preparedAuthorizationRequest(using: &generator).pushed)
+        let claimSources = try UserInfo(
+            json: Array(
+                #"{"sub":"a","_claim_names":{"x":"s1","y":"s2"},"_claim_sources":{"s1":{"JWT":"\#(secret("claims-jwt"))"},"s2":{"endpoint":"https://claims.example.com/c","access_token":"\#(secret("claims-token"))"}}}"#
+                    .utf8)
+        ).claimSources
         var mcpProviderConfiguration = FakeOpenIDProvider.Configuration()
         mcpProviderConfiguration.redirectURIs = ["http://127.0.0.1:53682/callback"]
         let mcpProvider = FakeOpenIDProvider(mcpProviderConfiguration, clock: .manual(time))
@@ -261,6 +266,10 @@ extension SecretRedactionTests {
                         .utf8,
                     receivedAt: NumericDate(secondsSince1970: 0)),
                 secrets: [secret("exchanged"), secret("exchanged-refresh")]),
+            Specimen(name: "ClaimSource", value: claimSources[0], secrets: [secret("claims-jwt")]),
+            Specimen(name: "ClaimSource", value: claimSources[1], secrets: [secret("claims-token")]),
+            Specimen(name: "ClaimSource.Location", value: claimSources[0].location, secrets: [secret("claims-jwt")]),
+            Specimen(name: "ClaimSource.Location", value: claimSources[1].location, secrets: [secret("claims-token")]),
             Specimen(
                 name: "PushedAuthorizationResponse", value: pushed, secrets: [pushed.requestURI]),
             Specimen(name: "AuthorizationRequest", value: authorization, secrets: authorizationSecrets),

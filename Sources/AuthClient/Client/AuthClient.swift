@@ -291,13 +291,13 @@ public final class AuthClient: Sendable {
             email = try? validated.claims.email
         } else if identifiesByUserInfo, let endpoint = metadata.userinfoEndpoint {
             var request = TransportRequest(method: .get, url: endpoint)
-            request.setHeader("Accept", "application/json")
-            let response = try await send(request, authorizedWith: tokens)
+            request.setHeader("Accept", "application/json, application/jwt")
+            let response = try await send(request, authorizedWith: tokens, tokenInBody: configuration.sendsUserInfoTokenInBody)
             guard response.status == 200 else {
                 throw .unexpectedResponse(
                     endpoint: "userinfo", status: response.status, reason: "no profile to identify the user (OpenID Connect Core §5.3)")
             }
-            let info = try UserInfo(json: response.body)
+            let info = try await userInfo(from: response, expectedSubject: nil)
             subject = info.subject
             email = try? info.claims.email
         } else {

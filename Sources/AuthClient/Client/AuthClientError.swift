@@ -226,6 +226,35 @@ public enum AuthClientError: Error, Sendable {
     /// The `auth_req_id` expired before the user approved (CIBA §11 `expired_token`, or the local deadline
     /// from `expires_in` passed); start a new request.
     case backchannelAuthenticationExpired
+    /// A signed userinfo response (`Content-Type: application/jwt`, OpenID Connect Core §5.3.2) was refused
+    /// before any claim was used: the reason names the check (algorithm, signature, `iss`, `aud`), never the
+    /// token; `cause` is the JWT check's own error (`.issuerMismatch`, `.audienceMismatch`,
+    /// `.invalidSignature`, `.algorithmNotAllowed`, `.unsecuredTokenRejected`, …).
+    case invalidSignedUserInfo(reason: String, cause: AuthJWTError?)
+    /// The userinfo response is encrypted (a JWE, five parts): AuthFlow verifies signed userinfo only.
+    case encryptedUserInfo
+    /// The client registered `userinfo_signed_response_alg` (``ClientConfiguration/userInfoSignedResponseAlgorithm``),
+    /// and the userinfo endpoint answered plain JSON: an unsigned answer is not accepted in place of a
+    /// signed one (OpenID Connect Core §5.3.2).
+    case unsignedUserInfo(expectedAlgorithm: String)
+    /// The userinfo `sub` is not the signed-in user's — the ID token's `sub` (OpenID Connect Core §5.3.2:
+    /// the response must not be used). Signed or not.
+    case userInfoSubjectMismatch
+    /// An aggregated or distributed claims source (OpenID Connect Core §5.6.2) is signed by `issuer`, which
+    /// the ``ClaimSourcePolicy`` does not trust; nothing from it was used (for a distributed source, its
+    /// endpoint was not called when the policy trusts no issuer at all).
+    case untrustedClaimSource(source: String, issuer: String)
+    /// An aggregated or distributed claims source (OpenID Connect Core §5.6.2) could not be used: the reason
+    /// names what failed (`_claim_sources` malformed, the endpoint's status, a claim the source lacks, a
+    /// signature); `cause` is the JWT check's own error when there is one.
+    case invalidClaimSource(source: String, reason: String, cause: AuthJWTError?)
+    /// A claims source names `claim`, which the userinfo response already holds itself: the user's own claim
+    /// is never overwritten by a source (OpenID Connect Core §5.6.2), so the merge was refused.
+    case claimSourceConflict(claim: String)
+    /// `authorization_details` (RFC 9396 §2) is not valid: the reason names the entry and what is wrong
+    /// (not a JSON array of objects, an entry without a string `type`, a type the provider does not list in
+    /// `authorization_details_types_supported`).
+    case invalidAuthorizationDetails(String)
 
     public var code: Int {
         switch self {
@@ -299,6 +328,14 @@ public enum AuthClientError: Error, Sendable {
         case .invalidBackchannelAuthenticationResponse: 10504
         case .backchannelAuthenticationDenied: 10505
         case .backchannelAuthenticationExpired: 10506
+        case .invalidSignedUserInfo: 10601
+        case .encryptedUserInfo: 10602
+        case .unsignedUserInfo: 10603
+        case .userInfoSubjectMismatch: 10604
+        case .untrustedClaimSource: 10605
+        case .invalidClaimSource: 10606
+        case .claimSourceConflict: 10607
+        case .invalidAuthorizationDetails: 10608
         }
     }
 
@@ -463,6 +500,23 @@ extension AuthClientError: CustomStringConvertible {
             case .backchannelAuthenticationDenied: "the user denied the backchannel authentication (CIBA §11 access_denied)"
             case .backchannelAuthenticationExpired:
                 "the backchannel authentication request expired before the user approved it (CIBA §11 expired_token); start a new one"
+            case .invalidSignedUserInfo(let reason, let cause):
+                "the signed userinfo response was refused (OpenID Connect Core §5.3.2): \(reason)\(cause.map { " (\($0))" } ?? "")"
+            case .encryptedUserInfo: "the userinfo response is an encrypted JWT (JWE): AuthFlow verifies signed userinfo only"
+            case .unsignedUserInfo(let algorithm):
+                "the userinfo response is plain JSON, but the client registered userinfo_signed_response_alg \(algorithm) "
+                    + "(OpenID Connect Core §5.3.2): an unsigned answer is not accepted"
+            case .userInfoSubjectMismatch:
+                "the userinfo sub is not the signed-in user's (OpenID Connect Core §5.3.2): the response was not used"
+            case .untrustedClaimSource(let source, let issuer):
+                "the claims source '\(source)' is signed by '\(issuer)', which the claim source policy does not trust "
+                    + "(OpenID Connect Core §5.6.2); nothing from it was used"
+            case .invalidClaimSource(let source, let reason, let cause):
+                "the claims source '\(source)' cannot be used (OpenID Connect Core §5.6.2): \(reason)\(cause.map { " (\($0))" } ?? "")"
+            case .claimSourceConflict(let claim):
+                "a claims source names '\(claim)', which the userinfo response holds itself; the user's own claim is not "
+                    + "overwritten (OpenID Connect Core §5.6.2)"
+            case .invalidAuthorizationDetails(let reason): "invalid authorization_details (RFC 9396 §2): \(reason)"
             }
         return "error \(code): \(message)"
     }

@@ -22,6 +22,8 @@ extension ClientConfiguration: CustomReflectable {
                 "resources": resources,
                 "usesDPoP": usesDPoP,
                 "requiresDPoPBoundTokens": requiresDPoPBoundTokens,
+                "userInfoSignedResponseAlgorithm": userInfoSignedResponseAlgorithm as Any,
+                "sendsUserInfoTokenInBody": sendsUserInfoTokenInBody,
             ],
             displayStyle: .struct)
     }

@@ -126,6 +126,26 @@ public struct ClientConfiguration: Sendable {
     /// ``adopt(_:)``, which also sets the profile's defaults. With a profile, each rule it breaks is
     /// ``AuthClientError/fapi2Violation(_:)``, when the ``AuthClient`` is made or a login starts.
     public var fapi2Profile: FAPI2Profile? = nil
+    /// The `userinfo_signed_response_alg` the client registered (OpenID Connect Registration §2), if any:
+    /// then the userinfo endpoint must answer a JWT signed with exactly this algorithm, and a plain JSON
+    /// answer is ``AuthClientError/unsignedUserInfo(expectedAlgorithm:)`` — no downgrade. Default nil: a
+    /// signed answer (`Content-Type: application/jwt`) is verified all the same, with any of
+    /// ``allowedAlgorithms`` that the provider's `userinfo_signing_alg_values_supported` lists, and plain
+    /// JSON is read as it is. Only asymmetric algorithms verify userinfo (`none` and HS256 are refused).
+    ///
+    /// ```swift
+    /// configuration.userInfoSignedResponseAlgorithm = .rs256   // what the registration said
+    /// ```
+    public var userInfoSignedResponseAlgorithm: JWSAlgorithm? = nil
+    /// Whether ``User/fetchProfile(resolvingClaimSourcesWith:)`` sends the access token in the form body
+    /// (RFC 6750 §2.2: `POST`, `application/x-www-form-urlencoded`, `access_token=…`) rather than the
+    /// `Authorization: Bearer` header (§2.1, the default), for providers that ask for it. A DPoP-bound
+    /// token (RFC 9449) always goes in the `Authorization: DPoP` header with its proof, whatever this says.
+    ///
+    /// ```swift
+    /// configuration.sendsUserInfoTokenInBody = true
+    /// ```
+    public var sendsUserInfoTokenInBody = false
 
     /// Creates and checks a configuration (see the type's documentation for the rules).
     public init(

@@ -29,8 +29,19 @@ extension AuthClient {
     /// §5.3). Otherwise this throws ``AuthClientError/insecureURL(name:url:)`` and sends nothing. It is the
     /// one rule for every request that carries the user's token; ``User/send(_:)`` applies it too.
     public func send(_ request: TransportRequest, authorizedWith tokens: TokenSet) async throws(AuthClientError) -> TransportResponse {
+        try await send(request, authorizedWith: tokens, tokenInBody: false)
+    }
+
+    /// ``send(_:authorizedWith:)``, with a Bearer token in the form body (RFC 6750 §2.2) when `tokenInBody`
+    /// is true; a DPoP-bound token keeps the header form with its proof.
+    func send(_ request: TransportRequest, authorizedWith tokens: TokenSet, tokenInBody: Bool) async throws(AuthClientError)
+        -> TransportResponse
+    {
         try checkTokenDestination(request.url)
-        guard tokens.isDPoPBound else { return try await transport.exchange(User.authorized(request, with: tokens)) }
+        guard tokens.isDPoPBound else {
+            let authorized = tokenInBody ? User.authorizedInBody(request, with: tokens) : User.authorized(request, with: tokens)
+            return try await transport.exchange(authorized)
+        }
         guard let key = tokens.dpopKey else { throw .unexpectedTokenType(tokens.tokenType ?? "DPoP") }
         // Sent to the normalized URL, so the server's target URI is the proof's htu (RFC 9449 §4.3).
         let url = DPoPProof.normalizedURL(request.url)

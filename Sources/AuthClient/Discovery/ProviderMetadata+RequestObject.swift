@@ -45,4 +45,12 @@ extension ProviderMetadata {
         get { Self.stringArray(document["response_modes_supported"]) }
         set { document.replace("response_modes_supported", with: newValue.map { .array($0.map(JSONValue.string)) }) }
     }
+
+    /// The strings of an array member; nil when absent or null, empty when it is anything else.
+    static func strings(_ member: JSONValue?) -> [String]? {
+        guard let member, !member.isNull else { return nil }
+        guard let array = member.arrayValue else { return [] }
+        let strings = array.compactMap(\.stringValue)
+        return strings.count == array.count ? strings : []
+    }
 }

@@ -101,7 +101,7 @@ extension AuthorizationRequest {
 
     /// The claims of a request object (RFC 9101 §4): `iss` (the client id) and `aud` (the issuer), every
     /// authorization parameter as a JSON string — `max_age` as a number (OpenID Connect Core §6.1), a
-    /// repeated `resource` as an array — then `jti`, `iat`, `nbf` and `exp`.
+    /// repeated `resource` as an array, `authorization_details` as its JSON array (RFC 9396 §3) — then `jti`, `iat`, `nbf` and `exp`.
     static func requestObjectClaims(
         _ parameters: [FormParameter], clientID: String, audience: String, jwtID: String, now: NumericDate, lifetimeSeconds: Int64
     ) -> JSONObject {
@@ -115,6 +115,8 @@ extension AuthorizationRequest {
                 try? claims.append(parameter.name, .array(values.map(JSONValue.string)))
             } else if parameter.name == "max_age", let seconds = Int64(parameter.value) {
                 try? claims.append(parameter.name, .number(JSONNumber(seconds)))
+            } else if parameter.name == "authorization_details", let details = try? JSONValue(parsing: parameter.value) {
+                try? claims.append(parameter.name, details)  // RFC 9396 §3: the JSON array itself
             } else {
                 try? claims.append(parameter.name, .string(parameter.value))
             }

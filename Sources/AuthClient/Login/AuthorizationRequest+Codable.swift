@@ -105,6 +105,7 @@ extension AuthorizationRequest.Options: Codable {
         case pushedAuthorization = "pushed_authorization"
         case requestObject = "request_object"
         case responseMode = "response_mode"
+        case authorizationDetails = "authorization_details"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -133,6 +134,13 @@ extension AuthorizationRequest.Options: Codable {
                 .pushedAuthorization, in: container, automatic: .automatic, always: .always, never: .never),
             requestObject: try Self.choice(.requestObject, in: container, automatic: .automatic, always: .always, never: .never),
             responseMode: try container.decodeIfPresent(String.self, forKey: .responseMode).map(ResponseMode.init(rawValue:)))
+        if let details = try container.decodeIfPresent(String.self, forKey: .authorizationDetails) {
+            do {
+                authorizationDetails = try AuthorizationDetail.array(json: details)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .authorizationDetails, in: container, debugDescription: "\(error)")
+            }
+        }
     }
 
     /// A three-way choice stored by name — `automatic` (also when absent), `always` or `never` — as
@@ -178,5 +186,8 @@ extension AuthorizationRequest.Options: Codable {
             }
         try container.encode(signing, forKey: .requestObject)
         try container.encodeIfPresent(responseMode?.rawValue, forKey: .responseMode)
+        if !authorizationDetails.isEmpty {
+            try container.encode(AuthorizationDetail.serialized(authorizationDetails), forKey: .authorizationDetails)
+        }
     }
 }

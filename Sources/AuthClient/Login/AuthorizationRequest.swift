@@ -84,6 +84,11 @@ public struct AuthorizationRequest: Sendable {
         /// (the code flow's default, `query`); a JWT mode (``ResponseMode/jwt`` and the others) asks for a
         /// signed authorization response, verified before any of its parameters is read.
         public var responseMode: ResponseMode?
+        /// `authorization_details` (RFC 9396 §2): fine-grained authorization asked for, sent as one form
+        /// parameter holding the JSON array — in the query, the pushed body (RFC 9126) or the request object.
+        /// Empty (the default) sends none. Each type must be in the provider's
+        /// `authorization_details_types_supported` when it lists any (RFC 9396 §10).
+        public var authorizationDetails: [AuthorizationDetail] = []
 
         /// Options for one login; `expectedACR` nil means ``acrValues``.
         public init(
@@ -145,6 +150,7 @@ public struct AuthorizationRequest: Sendable {
     package static let reservedNames = [
         "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge", "code_challenge_method",
         "prompt", "login_hint", "max_age", "acr_values", "resource", "request_uri", "request", "dpop_jkt", "response_mode",
+        "authorization_details",
     ]
 
     /// Builds a request for `configuration` at the provider described by `metadata`, drawing the verifier,
@@ -200,6 +206,16 @@ public struct AuthorizationRequest: Sendable {
         try ResourceIndicator.check(resources)
         parameters += ResourceIndicator.parameters(resources)
         if let mode = options.responseMode { parameters.append(FormParameter(name: "response_mode", value: mode.rawValue)) }
+        if !options.authorizationDetails.isEmpty {
+            if let supported = metadata.authorizationDetailsTypesSupported,
+                let unknown = options.authorizationDetails.first(where: { !supported.contains($0.type) })
+            {
+                throw .invalidAuthorizationDetails(
+                    "the provider does not list the type '\(unknown.type)' in authorization_details_types_supported (RFC 9396 §10)")
+            }
+            parameters.append(
+                FormParameter(name: "authorization_details", value: AuthorizationDetail.serialized(options.authorizationDetails)))
+        }
         // RFC 9449 §10: binds the authorization code to the DPoP key.
         if let dpopKey { parameters.append(FormParameter(name: "dpop_jkt", value: dpopKey.thumbprint)) }
         parameters += options.additionalParameters

@@ -112,14 +112,19 @@ public actor User {
     /// a bearer token is never sent in the clear (RFC 6750 §5.3). Otherwise ``AuthClientError/insecureURL(name:url:)``,
     /// before any refresh. The rule is ``AuthClient/send(_:authorizedWith:)``'s, checked in one place.
     public func send(_ request: TransportRequest) async throws(AuthClientError) -> TransportResponse {
+        try await send(request, tokenInBody: false)
+    }
+
+    /// ``send(_:)``, with a Bearer token in the form body (RFC 6750 §2.2) when `tokenInBody` is true.
+    func send(_ request: TransportRequest, tokenInBody: Bool) async throws(AuthClientError) -> TransportResponse {
         try client.checkTokenDestination(request.url)
         let tokens = try await validTokens()
-        let response = try await client.send(request, authorizedWith: tokens)
+        let response = try await client.send(request, authorizedWith: tokens, tokenInBody: tokenInBody)
         try Self.classifyRefusal(response)
         guard response.status == 401 else { return response }
         client.logger.log(.info, .retry, "the request was answered 401: refreshing, then trying once more", ["url": .url(request.url)])
         let refreshed = try await refresh(replacing: tokens)
-        let retried = try await client.send(request, authorizedWith: refreshed)
+        let retried = try await client.send(request, authorizedWith: refreshed, tokenInBody: tokenInBody)
         try Self.classifyRefusal(retried)
         return retried
     }
@@ -144,19 +149,32 @@ public actor User {
         return try await refresh(replacing: tokens)
     }
 
-    /// Fetches the userinfo claims (OpenID Connect Core §5.3) with the access token, and checks that `sub`
-    /// is this user's (§5.3.2: a different `sub` must not be used).
-    public func fetchProfile() async throws(AuthClientError) -> UserInfo {
+    /// Fetches the userinfo claims (OpenID Connect Core §5.3) with the access token, checks them, and — given
+    /// a `policy` — merges the aggregated and distributed claims they point to (Core §5.6.2).
+    ///
+    /// ```swift
+    /// let profile = try await user.fetchProfile()
+    /// let merged = try await user.fetchProfile(resolvingClaimSourcesWith: ClaimSourcePolicy(trustedIssuers: [
+    ///     "https://claims.example.com"]))
+    /// ```
+    ///
+    /// The token goes in the `Authorization` header, or in the form body of a POST when the configuration's
+    /// ``ClientConfiguration/sendsUserInfoTokenInBody`` says so (RFC 6750 §2.2; a DPoP-bound token keeps the
+    /// header). The answer is read by ``AuthClient/userInfo(from:expectedSubject:)``: a signed JWT is verified
+    /// (`alg`, signature with the provider's keys, `iss`, `aud` when present), an encrypted one refused, and
+    /// `sub` must be this user's (§5.3.2: ``AuthClientError/userInfoSubjectMismatch``). With a `policy`, see
+    /// ``AuthClient/resolvingClaimSources(of:policy:)``.
+    public func fetchProfile(resolvingClaimSourcesWith policy: ClaimSourcePolicy? = nil) async throws(AuthClientError) -> UserInfo {
         guard let endpoint = client.metadata.userinfoEndpoint else { throw .endpointNotAvailable("userinfo") }
         var request = TransportRequest(method: .get, url: endpoint)
-        request.setHeader("Accept", "application/json")
-        let response = try await send(request)
+        request.setHeader("Accept", "application/json, application/jwt")
+        let response = try await send(request, tokenInBody: client.configuration.sendsUserInfoTokenInBody)
         guard response.status == 200 else {
             throw .unexpectedResponse(endpoint: "userinfo", status: response.status, reason: "no profile")
         }
-        let info = try UserInfo(json: response.body)
-        if let subject, !info.subject.utf8.elementsEqual(subject.utf8) { throw .invalidUserInfo("its sub is not the signed-in user's") }
-        return info
+        let info = try await client.userInfo(from: response, expectedSubject: subject)
+        guard let policy else { return info }
+        return try await client.resolvingClaimSources(of: info, policy: policy)
     }
 
     /// Logs out: revokes the refresh token (or the access token when there is none) where the provider
@@ -485,6 +503,17 @@ public actor User {
     static func authorized(_ request: TransportRequest, with tokens: TokenSet) -> TransportRequest {
         var request = request
         request.setHeader("Authorization", "Bearer " + tokens.accessToken)
+        return request
+    }
+
+    /// The request as a form POST with `access_token` appended to its form body (RFC 6750 §2.2): method POST,
+    /// `Content-Type: application/x-www-form-urlencoded`, and no `Authorization` header (§2: one method only).
+    static func authorizedInBody(_ request: TransportRequest, with tokens: TokenSet) -> TransportRequest {
+        var request = request
+        request.method = .post
+        request.setHeader("Content-Type", "application/x-www-form-urlencoded")
+        let parameter = FormParameter.encode([FormParameter(name: "access_token", value: tokens.accessToken)])
+        request.body += (request.body.isEmpty ? [] : Array("&".utf8)) + Array(parameter.utf8)
         return request
     }
 }

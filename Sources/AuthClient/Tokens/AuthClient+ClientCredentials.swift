@@ -34,16 +34,30 @@ extension AuthClient {
     /// is ``AuthClientError/tokenEndpoint(_:)`` with the OAuth error as sent. Nothing is stored and no user is
     /// signed in: there is no ID token to identify one, and a refresh token, which §4.4.3 says should not be
     /// issued, is kept in the returned set only if the server sent one.
+    ///
+    /// `authorizationDetails` (RFC 9396 §6) go as the `authorization_details` parameter, the JSON array, when
+    /// not empty; a type the provider does not list in `authorization_details_types_supported` is
+    /// ``AuthClientError/invalidAuthorizationDetails(_:)`` before any request.
     public func requestClientCredentialsToken(
-        scopes: [Scope] = [], resources: [String]? = nil, dpopKey: P256PrivateKey? = nil,
+        scopes: [Scope] = [], resources: [String]? = nil, dpopKey: P256PrivateKey? = nil, authorizationDetails: [AuthorizationDetail] = [],
         using generator: inout some RandomNumberGenerator
     ) async throws(AuthClientError) -> TokenSet {
         guard configuration.clientAuthentication != .none else {
             throw .invalidConfiguration(
                 "the client credentials grant is only for confidential clients (RFC 6749 §4.4): configure a client authentication")
         }
+        var grant = [FormParameter(name: "grant_type", value: "client_credentials")]
+        if !authorizationDetails.isEmpty {
+            if let supported = metadata.authorizationDetailsTypesSupported,
+                let unknown = authorizationDetails.first(where: { !supported.contains($0.type) })
+            {
+                throw .invalidAuthorizationDetails(
+                    "the provider does not list the type '\(unknown.type)' in authorization_details_types_supported (RFC 9396 §10)")
+            }
+            grant.append(FormParameter(name: "authorization_details", value: AuthorizationDetail.serialized(authorizationDetails)))
+        }
         return try await requestServiceToken(
-            [FormParameter(name: "grant_type", value: "client_credentials")], scopes: scopes, resources: resources, dpopKey: dpopKey,
+            grant, scopes: scopes, resources: resources, dpopKey: dpopKey,
             event: .clientCredentials,
             messages: ("requesting a client credentials token", "client credentials token received"), using: &generator)
     }
@@ -78,9 +92,10 @@ extension AuthClient {
     /// ``requestClientCredentialsToken(scopes:resources:dpopKey:using:)`` with the system's secure random number
     /// generator (used only for a fresh DPoP key).
     public func requestClientCredentialsToken(
-        scopes: [Scope] = [], resources: [String]? = nil, dpopKey: P256PrivateKey? = nil
+        scopes: [Scope] = [], resources: [String]? = nil, dpopKey: P256PrivateKey? = nil, authorizationDetails: [AuthorizationDetail] = []
     ) async throws(AuthClientError) -> TokenSet {
         var generator = SystemRandomNumberGenerator()
-        return try await requestClientCredentialsToken(scopes: scopes, resources: resources, dpopKey: dpopKey, using: &generator)
+        return try await requestClientCredentialsToken(
+            scopes: scopes, resources: resources, dpopKey: dpopKey, authorizationDetails: authorizationDetails, using: &generator)
     }
 }

@@ -5,18 +5,24 @@
 /// `authflow userinfo [--profile NAME]`: the userinfo claims of a profile's user (``AccountCommands``).
 enum UserinfoCommand: CLICommand {
     static let profile = Option<String>("profile", value: "NAME", help: "the profile (default: default)")
+    static let tokenInBody = Flag(
+        "token-in-body", help: "send the access token as access_token in a form POST body (RFC 6750 §2.2), not the header")
 
     static let spec = CommandSpec(
         "userinfo", summary: "print the userinfo claims of a profile's user as JSON",
         discussion: """
             Asks the provider's userinfo endpoint (OpenID Connect Core §5.3) with the access token, refreshed
-            first when needed, and checks that its sub is the signed-in user's (§5.3.2).
+            first when needed, and checks that its sub is the signed-in user's (§5.3.2). A signed answer
+            (application/jwt) is verified with the provider's keys first (alg, signature, iss, aud), and the
+            verification is printed on standard error. With --token-in-body the token goes in the body of a
+            form POST (RFC 6750 §2.2); a DPoP-bound token keeps the header.
             """,
-        options: [profile, DebugTrace.verbose], examples: ["userinfo", "userinfo --profile work"])
+        options: [profile, tokenInBody, DebugTrace.verbose],
+        examples: ["userinfo", "userinfo --profile work", "userinfo --token-in-body"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
         try AccountCommands.userinfo(
-            ProfileOptions(profile: arguments.value(Self.profile)),
+            ProfileOptions(profile: arguments.value(Self.profile)), tokenInBody: arguments.isSet(Self.tokenInBody),
             environment: .system(for: arguments, reading: terminal), terminal: &terminal)
     }
 }
@@ -30,7 +36,7 @@ enum LogoutCommand: CLICommand {
             revocation did, and prints the provider's end-session URL (RP-Initiated Logout 1.0 §2), to end its
             own session too. The profile's settings stay: 'authflow login --profile NAME' signs in again.
             """,
-        options: UserinfoCommand.spec.options, examples: ["logout", "logout --profile work"])
+        options: [UserinfoCommand.profile, DebugTrace.verbose], examples: ["logout", "logout --profile work"])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
         try AccountCommands.logout(

@@ -82,6 +82,9 @@ enum LoginCommand: CLICommand {
         help:
             "keep to a FAPI 2.0 client profile, fapi2 or fapi2-message-signing: PAR, DPoP, private_key_jwt, ES256/PS256/EdDSA (kept by the profile)"
     )
+    static let authorizationDetails = Option<String>(
+        "authorization-details", value: "JSON",
+        help: "authorization_details for this login (RFC 9396): a JSON array of objects, each with a type")
     static let param = Option<String>(
         "param", value: "NAME=VALUE", help: "an extra authorization parameter (not one authflow sets itself)", repeatable: true)
 
@@ -119,7 +122,8 @@ enum LoginCommand: CLICommand {
         options: [
             issuer, clientID, clientSecretFile, clientSecretEnv, clientAuth, privateKeyFile, scope, resource, oauth2, device, ciba,
             bindingMessage, dpop, par,
-            prompt, loginHint, acrValues, maxAge, param, jar, responseMode, fapi, noBrowser, profile, port, redirectPath,
+            prompt, loginHint, acrValues, maxAge, param, jar, responseMode, authorizationDetails, fapi, noBrowser, profile, port,
+            redirectPath,
             insecureLoopbackIssuer,
             deviceAuthorizationEndpoint, authorizeURL, timeout, force, caFile, DebugTrace.verbose,
         ],
@@ -139,6 +143,7 @@ enum LoginCommand: CLICommand {
             "login --profile work --jar --response-mode jwt",
             "login --issuer https://bank.example.com --client-id fintech --private-key-file key.pem --fapi fapi2-message-signing",
             "login --issuer https://login.example.com --client-id my-app --client-secret-env SECRET --ciba --login-hint alice@example.com --binding-message W4SCT",
+            #"login --profile bank --par --authorization-details '[{"type":"account_information","actions":["read"]}]'"#,
             "login --profile work",
             "login --issuer https://sso.corp.example --client-id my-cli --ca-file /etc/corp/root-ca.pem",
             "login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'",
@@ -172,6 +177,13 @@ enum LoginCommand: CLICommand {
                 throw .usage("--fapi takes fapi2 or fapi2-message-signing, not '\(name)'")
             }
             options.fapi2Profile = profile
+        }
+        if let json = arguments.value(Self.authorizationDetails) {
+            do {
+                options.authorizationDetails = try AuthorizationDetail.array(json: json)
+            } catch {
+                throw .usage("--authorization-details takes a JSON array of objects with a type (RFC 9396 §2): \(error)")
+            }
         }
         options.port = arguments.value(Self.port) ?? 0
         options.redirectPath = arguments.value(Self.redirectPath) ?? "/callback"

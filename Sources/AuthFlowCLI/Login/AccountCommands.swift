@@ -19,8 +19,12 @@ struct ProfileOptions: Sendable {
 enum AccountCommands {
     /// `userinfo`: the claims of the userinfo endpoint (OpenID Connect Core §5.3) as JSON, fetched with the
     /// access token (refreshed first when needed); its `sub` is checked against the signed-in user's.
-    static func userinfo(_ options: ProfileOptions, environment: LoginEnvironment, terminal: inout some Terminal) throws(CLIError) {
-        let (profile, client) = try connect(options, environment: environment, terminal: terminal)
+    /// With `tokenInBody` the token goes in a form POST body (RFC 6750 §2.2). A signed answer's verification
+    /// (algorithm and key) is printed on standard error; the claims go to standard output either way.
+    static func userinfo(
+        _ options: ProfileOptions, tokenInBody: Bool = false, environment: LoginEnvironment, terminal: inout some Terminal
+    ) throws(CLIError) {
+        let (profile, client) = try connect(options, tokenInBody: tokenInBody, environment: environment, terminal: terminal)
         let result = runBlocking { () async -> Result<UserInfo, AuthClientError> in
             await Result { () async throws(AuthClientError) in
                 guard let user = try await client.resumeLastUser() else { throw .loggedOut }
@@ -28,6 +32,11 @@ enum AccountCommands {
             }
         }
         let info = try result.get(profile: profile.name)
+        if let algorithm = info.signingAlgorithm {
+            terminal.write(
+                "Signed userinfo (application/jwt): \(algorithm.rawValue) signature verified with the provider's key "
+                    + (info.signingKeyID.map { "'\($0)'" } ?? "(no kid)") + "; iss, aud and sub checked\n", to: .standardError)
+        }
         terminal.write(
             ServerText.json(String(decoding: JSONValue.object(info.claims.object).serialized(pretty: true), as: UTF8.self)) + "\n",
             to: .standardOutput)
@@ -140,20 +149,26 @@ enum AccountCommands {
 
     /// The profile and its client (discovery made), for commands that talk to the provider.
     private static func connect(
-        _ options: ProfileOptions, environment: LoginEnvironment, terminal: some Terminal
+        _ options: ProfileOptions, tokenInBody: Bool = false, environment: LoginEnvironment, terminal: some Terminal
     ) throws(CLIError) -> (Profile, AuthClient) {
         let profiles = ProfileStore(directory: try environment.configDirectory())
         let profile = try profiles.require(options.profile ?? "default")
         _ = try TokenCommands.stored(profile, store: profiles.credentials(profile.name))
-        return (profile, try connect(profile, store: profiles.credentials(profile.name), environment: environment, terminal: terminal))
+        return (
+            profile,
+            try connect(
+                profile, store: profiles.credentials(profile.name), tokenInBody: tokenInBody, environment: environment, terminal: terminal)
+        )
     }
 
     static func connect(
-        _ profile: Profile, store: FileCredentialStore, environment: LoginEnvironment, terminal: some Terminal
+        _ profile: Profile, store: FileCredentialStore, tokenInBody: Bool = false, environment: LoginEnvironment, terminal: some Terminal
     ) throws(CLIError) -> AuthClient {
         try environment.trustCAFile(option: nil, profile: profile)
-        let configuration = try ProfileClient.configuration(
+        var built = try ProfileClient.configuration(
             profile, terminal: terminal, environment: environment, redirectURI: profile.redirectURI ?? "http://127.0.0.1:1/unused")
+        built.sendsUserInfoTokenInBody = tokenInBody
+        let configuration = built
         let adapts = profile.clientAuthentication == nil
         let result = runBlocking { () async -> Result<AuthClient, AuthClientError> in
             await Result { () async throws(AuthClientError) in

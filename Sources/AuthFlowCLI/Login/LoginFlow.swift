@@ -62,16 +62,20 @@ struct LoginOptions: Sendable {
     var responseMode: String?
     /// The FAPI 2.0 client profile (`--fapi`); nil: the profile's. Kept by the profile.
     var fapi2Profile: FAPI2Profile?
+    /// For this login only: `authorization_details` (`--authorization-details`, RFC 9396).
+    var authorizationDetails: [AuthorizationDetail] = []
 
     /// The library's options for this login's authorization request. `acr_values` is requested, not
     /// required: it is a voluntary claim request (Core §3.1.2.1) that a provider may ignore, and a login
     /// should not fail after the browser step because it did; `max_age` is checked against `auth_time`.
     func authorizationOptions(_ profile: Profile) -> AuthorizationRequest.Options {
-        AuthorizationRequest.Options(
+        var options = AuthorizationRequest.Options(
             prompt: prompt.map(Prompt.init(rawValue:)), loginHint: loginHint, maxAge: maxAge, additionalParameters: parameters,
             acrValues: acrValues.map(AuthenticationContextClass.init(rawValue:)), expectedACR: [],
             pushedAuthorization: profile.pushedAuthorization ? .always : .automatic, requestObject: jar ? .always : .automatic,
             responseMode: responseMode.map(ResponseMode.init(rawValue:)))
+        options.authorizationDetails = authorizationDetails
+        return options
     }
 }
 

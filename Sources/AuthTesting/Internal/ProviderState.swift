@@ -23,6 +23,8 @@ struct ProviderState {
         var resources: [String] = []
         /// `dpop_jkt` from the authorization request (RFC 9449 §10), if any.
         var dpopJKT: String? = nil
+        /// `authorization_details` from the authorization request (RFC 9396 §2), echoed in the token response.
+        var authorizationDetails: JSONValue? = nil
         var used = false
         var issuedTokens: [String] = []
     }
@@ -131,6 +133,14 @@ struct ProviderState {
     var dpopNonce: String?
     /// Whether DPoP requests get Bearer access tokens (RFC 9449 §5), see `answerDPoPRequestsWithBearer(_:)`.
     var answersDPoPWithBearer = false
+    /// What is wrong with the next userinfo answer and the next claim sources (`spoilNextUserInfo(_:)`,
+    /// `spoilNextClaimSources(_:)`).
+    var userInfoDefect: FakeOpenIDProvider.UserInfoDefect?
+    var claimSourceDefect: FakeOpenIDProvider.ClaimSourceDefect?
+    /// Where the last userinfo request carried its access token: "header" or "body" (RFC 6750 §2.1, §2.2).
+    var lastUserInfoTokenPlacement: String?
+    /// The `Authorization` header of each request to a distributed claims endpoint (nil: none sent).
+    var claimsEndpointAuthorizations: [String?] = []
 
     init(generator: SeededRandomNumberGenerator, signingKey: TestSigningKey) {
         self.generator = generator
