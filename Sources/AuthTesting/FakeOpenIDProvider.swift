@@ -153,6 +153,13 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var jwtBearerIssuers: [String: JSONObject] = [:]
         /// How the introspection endpoint (RFC 7662) misbehaves, for a client's failing-first tests.
         public var introspectionMisbehaviour: IntrospectionMisbehaviour? = nil
+        /// Whether ID tokens carry `sid`, the provider's session of the user (one per subject, shared by every
+        /// client, as one browser session is), and discovery lists back- and front-channel logout with
+        /// sessions (OpenID Connect Back-Channel Logout 1.0 §2.1, Front-Channel Logout 1.0 §3). Off by default.
+        public var issuesSessionIDs = false
+        /// Where the provider fetches a request object passed by reference (an https `request_uri`, RFC 9101
+        /// §5.2): the app's server, or a double of it. Nil: such a `request_uri` is an error page.
+        public var requestURIHost: (any HTTPTransport)? = nil
 
         public init() {}
     }
@@ -180,6 +187,9 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         /// The token introspection endpoint (RFC 7662 §2), which answers JSON or, asked for
         /// `application/token-introspection+jwt`, a signed JWT (RFC 9701).
         case introspection = "/introspect"
+        /// The WebFinger resource (RFC 7033 §4), which names this provider as the issuer of any account or
+        /// URL on its host (OpenID Connect Discovery 1.0 §2).
+        case webFinger = "/.well-known/webfinger"
     }
 
     /// A failure to inject at an endpoint.

@@ -205,6 +205,20 @@ public enum AuthClientError: Error, Sendable {
     /// The JARM response is encrypted (a JWE, five parts): AuthFlow verifies signed responses only, and
     /// encrypted ones are out of its scope.
     case encryptedAuthorizationResponse
+    /// A logout token (OpenID Connect Back-Channel Logout 1.0 §2.6) was refused: the refusal names the
+    /// rule that failed, with the JWT check's own error where there is one. No session was ended.
+    case invalidLogoutToken(LogoutTokenRefusal)
+    /// A front-channel logout request (OpenID Connect Front-Channel Logout 1.0 §3) was refused: `iss` or
+    /// `sid` is missing or is not this client's issuer or a stored session's. No session was ended.
+    case frontChannelLogoutRefused(reason: String)
+    /// WebFinger issuer discovery (OpenID Connect Discovery 1.0 §2) failed: the refusal says at which step.
+    case webFinger(WebFingerRefusal)
+    /// A third-party-initiated login request (OpenID Connect Core §4) was refused: an `iss` the app does not
+    /// trust, a `target_link_uri` not on the app's list (an open redirect), or a malformed request.
+    case thirdPartyLoginRefused(ThirdPartyLoginRefusal)
+    /// A request object cannot be passed by reference (`request_uri`, RFC 9101 §5.2) or sent unsigned: the
+    /// reason names what the provider lacks or what is malformed.
+    case requestURIUnavailable(String)
 
     public var code: Int {
         switch self {
@@ -271,6 +285,11 @@ public enum AuthClientError: Error, Sendable {
         case .requestObjectAlgorithmUnsupported: 10456
         case .invalidAuthorizationResponseJWT: 10457
         case .encryptedAuthorizationResponse: 10458
+        case .invalidLogoutToken: 10651
+        case .frontChannelLogoutRefused: 10652
+        case .webFinger: 10653
+        case .thirdPartyLoginRefused: 10654
+        case .requestURIUnavailable: 10655
         }
     }
 
@@ -422,6 +441,12 @@ extension AuthClientError: CustomStringConvertible {
                 "the JWT-secured authorization response (JARM) was refused: \(reason)\(cause.map { " (\($0))" } ?? "")"
             case .encryptedAuthorizationResponse:
                 "the authorization response is an encrypted JWT (JWE): AuthFlow verifies signed JARM responses only"
+            case .invalidLogoutToken(let refusal): "the logout token was refused (Back-Channel Logout 1.0 §2.6): \(refusal)"
+            case .frontChannelLogoutRefused(let reason):
+                "the front-channel logout request was refused (Front-Channel Logout 1.0 §3): \(reason)"
+            case .webFinger(let refusal): "WebFinger issuer discovery failed (OpenID Connect Discovery 1.0 §2): \(refusal)"
+            case .thirdPartyLoginRefused(let refusal): "the third-party-initiated login was refused (OpenID Connect Core §4): \(refusal)"
+            case .requestURIUnavailable(let reason): "the request object cannot be sent by reference or unsigned (RFC 9101): \(reason)"
             }
         return "error \(code): \(message)"
     }
