@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import AuthDPoP
+import AuthJWT
 
 /// A bounded, in-process LogoutTokenReplayCache: at most `capacity` entries; when full it forgets
 /// expired entries first, and refuses new tokens while none has expired (a flood of logout tokens cannot
@@ -18,9 +19,13 @@ public struct InMemoryLogoutTokenReplayCache: LogoutTokenReplayCache {
     public static let defaultCapacity = 10_000
     private let table: InMemoryDPoPReplayCache
 
-    /// A cache of `capacity` entries (at least 1) reading the time from `now` (seconds since 1970).
-    public init(capacity: Int = InMemoryLogoutTokenReplayCache.defaultCapacity, now: @escaping @Sendable () -> Int64) {
-        table = InMemoryDPoPReplayCache(capacity: capacity, now: now)
+    /// A cache of `capacity` entries (at least 1) reading the time from `now` (seconds since 1970; the
+    /// system clock when nil, a test's clock in tests).
+    public init(
+        capacity: Int = InMemoryLogoutTokenReplayCache.defaultCapacity,
+        now: (@Sendable () -> Int64)? = nil
+    ) {
+        table = InMemoryDPoPReplayCache(capacity: capacity, now: now ?? { WallClock.system.now().secondsSince1970 })
     }
 
     /// The capacity, as given (at least 1).
