@@ -105,4 +105,16 @@ struct LogoutTokenVectorTests {
         _ = try await client.validateLogoutToken(token)
         await #expect(throws: AuthClientError.invalidLogoutToken(.replayed)) { try await client.validateLogoutToken(token) }
     }
+
+    @Test("the in-memory replay cache is bounded: full of unexpired tokens it refuses a new one, and takes it once one expired")
+    func boundedReplayCache() async {
+        let time = ManualWallClock(NumericDate(secondsSince1970: 1_000))
+        let cache = InMemoryLogoutTokenReplayCache(capacity: 1, now: { time.now.secondsSince1970 })
+        #expect(cache.capacity == 1)
+        #expect(await cache.insert("a", issuer: "https://op.example.com", expiresAt: 1_100))
+        #expect(await !cache.insert("a", issuer: "https://op.example.com", expiresAt: 1_100))
+        #expect(await cache.insert("a", issuer: "https://other.example.com", expiresAt: 1_100) == false)
+        time.advance(by: 200)
+        #expect(await cache.insert("b", issuer: "https://op.example.com", expiresAt: 1_400))
+    }
 }
