@@ -56,6 +56,9 @@ public enum AuthCredentialsError: Error, Sendable {
     case storeLockFailed(operation: String, path: String, errno: Int32)
     /// The task was cancelled while it waited for the store's lock file (`path`); nothing was read or written.
     case storeLockCancelled(path: String)
+    /// This store cannot list its records (``CredentialStore/credentials(issuer:clientID:)`` is not
+    /// implemented), so the sessions a back-channel logout names cannot be found in it.
+    case credentialListingNotSupported
 
     /// A stable number for the case: 7001 and up.
     public var code: Int {
@@ -78,6 +81,7 @@ public enum AuthCredentialsError: Error, Sendable {
         case .storeLockTimedOut: 7301
         case .storeLockFailed: 7302
         case .storeLockCancelled: 7303
+        case .credentialListingNotSupported: 7304
         }
     }
 }
@@ -113,6 +117,8 @@ extension AuthCredentialsError: CustomStringConvertible {
             case .storeLockFailed(let operation, let path, let errno):
                 "cannot \(operation) the credential store's lock '\(path)' (errno \(errno))"
             case .storeLockCancelled(let path): "cancelled while waiting for the credential store's lock '\(path)'; the store is unchanged"
+            case .credentialListingNotSupported:
+                "this credential store cannot list its records, so the sessions a logout token names cannot be found; implement credentials(issuer:clientID:)"
             }
         return "AuthCredentialsError \(code): \(reason)"
     }

@@ -32,6 +32,11 @@ public protocol CredentialStore: Sendable {
     func credential(for user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential?
     /// The record of `grant` saved last (nil: the last user without a grant), to resume a session on launch.
     func lastCredential(for grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential?
+    /// Every record of `clientID` at `issuer`, whatever resources its grant names, in the order saved — what
+    /// an OpenID Connect Back-Channel Logout (§2.7) looks through for the sessions a logout token names. The
+    /// default throws ``AuthCredentialsError/credentialListingNotSupported``: a store that cannot list its
+    /// records says so rather than pretend to hold none.
+    func credentials(issuer: String, clientID: String) async throws(AuthCredentialsError) -> [StoredCredential]
     /// Merges `credential` into the record of its grant and account, makes it the last of its grant, and
     /// returns the merged record.
     @discardableResult
@@ -62,6 +67,10 @@ public protocol CredentialStore: Sendable {
 }
 
 extension CredentialStore {
+    public func credentials(issuer: String, clientID: String) async throws(AuthCredentialsError) -> [StoredCredential] {
+        throw .credentialListingNotSupported
+    }
+
     public func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
         guard try await credential(for: user, grant: grant)?.tokens == expected else { return false }
         try await remove(user: user, grant: grant)

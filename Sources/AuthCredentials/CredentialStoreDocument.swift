@@ -70,6 +70,15 @@ public struct CredentialStoreDocument: Hashable, Codable, Sendable {
         return credentials.last { $0.grant?.isSame(as: grant) ?? false }
     }
 
+    /// Every record whose grant is `clientID`'s at `issuer` (any resources), in the order saved; identifiers
+    /// compared as UTF-8 bytes.
+    public func credentials(issuer: String, clientID: String) -> [StoredCredential] {
+        credentials.filter {
+            guard let grant = $0.grant else { return false }
+            return grant.issuer.utf8.elementsEqual(issuer.utf8) && grant.clientID.utf8.elementsEqual(clientID.utf8)
+        }
+    }
+
     /// The record of the last user without a grant, if any.
     public var lastCredential: StoredCredential? { lastCredential(for: nil) }
 

@@ -85,6 +85,10 @@ public actor FileCredentialStore: ClientRegistrationStore {
         try load().lastCredential(for: grant)
     }
 
+    public func credentials(issuer: String, clientID: String) throws(AuthCredentialsError) -> [StoredCredential] {
+        try load().credentials(issuer: issuer, clientID: clientID)
+    }
+
     @discardableResult
     public func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential {
         try await change { document in document.save(credential) }

@@ -25,6 +25,10 @@ public actor InMemoryCredentialStore: ClientRegistrationStore {
 
     public func lastCredential(for grant: GrantIdentity?) -> StoredCredential? { document.lastCredential(for: grant) }
 
+    public func credentials(issuer: String, clientID: String) -> [StoredCredential] {
+        document.credentials(issuer: issuer, clientID: clientID)
+    }
+
     @discardableResult
     public func save(_ credential: StoredCredential) -> StoredCredential { document.save(credential) }
 

@@ -46,6 +46,10 @@
             try await base.lastCredential(for: grant)
         }
 
+        public func credentials(issuer: String, clientID: String) async throws(AuthCredentialsError) -> [StoredCredential] {
+            try await base.credentials(issuer: issuer, clientID: clientID)
+        }
+
         @discardableResult
         public func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential {
             try await base.save(credential)

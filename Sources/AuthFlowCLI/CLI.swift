@@ -27,6 +27,8 @@ enum CLI {
             IntrospectCommand.self,
             UserinfoCommand.self,
             LogoutCommand.self,
+            LogoutTokenCommand.self,
+            WebFingerCommand.self,
             StatusCommand.self,
             ProviderCommand.self,
             DemoCommand.self,

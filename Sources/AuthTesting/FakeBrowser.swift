@@ -26,6 +26,7 @@ public struct FakeBrowser: UserAgent {
 
     public func present(_ request: UserAgentRequest) async throws(AuthSessionError) -> Redirect {
         await provider.resolveClientMetadataDocument(forAuthorizationURL: request.url)
+        await provider.resolveRequestURI(forAuthorizationURL: request.url)
         let (location, formBody) = try provider.authorize(request.url, as: authorization)
         if let deliverToApp {
             deliverToApp(location)

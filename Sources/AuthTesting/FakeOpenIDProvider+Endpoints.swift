@@ -45,7 +45,10 @@ extension FakeOpenIDProvider {
         case (.revocation, .post): return revoke(request)
         case (.deviceAuthorization, .post): return authorizeDevice(request)
         case (.authorization, .get):
-            if let url = try? URI(parsing: request.url) { await resolveClientMetadataDocument(forAuthorizationURL: url) }
+            if let url = try? URI(parsing: request.url) {
+                await resolveClientMetadataDocument(forAuthorizationURL: url)
+                await resolveRequestURI(forAuthorizationURL: url)
+            }
             return authorizationPage(request)
         case (.authorization, .post):
             if let query = (try? FormParameter.parse(request.body))?.first(where: { $0.name == "query" })?.value,
@@ -62,6 +65,7 @@ extension FakeOpenIDProvider {
         case (.pushedAuthorization, .post): return pushAuthorizationRequest(request)
         case (.introspection, .post): return introspect(request)
         case (.backchannelAuthentication, .post): return authenticateBackchannel(request)
+        case (.webFinger, .get): return webFinger(request)
         default: return TransportResponse(status: 405)
         }
     }
@@ -108,6 +112,11 @@ extension FakeOpenIDProvider {
             "request_object_signing_alg_values_supported": .array(
                 configuration.requestObjectSigningAlgorithms.map { .string($0.rawValue) }),
             "require_signed_request_object": .bool(configuration.requiresSignedRequestObject),
+            "request_uri_parameter_supported": .bool(configuration.requestURIHost != nil),
+            "backchannel_logout_supported": configuration.issuesSessionIDs ? true : .null,
+            "backchannel_logout_session_supported": configuration.issuesSessionIDs ? true : .null,
+            "frontchannel_logout_supported": configuration.issuesSessionIDs ? true : .null,
+            "frontchannel_logout_session_supported": configuration.issuesSessionIDs ? true : .null,
         ]
     }
 
@@ -429,6 +438,7 @@ extension FakeOpenIDProvider {
             try? claims.append("nonce", .string(defect == .wrongNonce ? "a-replayed-nonce" : nonce))
         }
         if let acr { try? claims.append("acr", .string(acr)) }
+        if configuration.issuesSessionIDs { try? claims.append("sid", .string(state.sessionID(of: claimedSubject))) }
         if !amr.isEmpty { try? claims.append("amr", .array(amr.map { .string($0) })) }
         let hashed = defect == .wrongAccessTokenHash ? accessToken + "x" : accessToken
         try? claims.append("at_hash", .string(IDTokenValidator.sha256HalfHash(of: hashed)))

@@ -61,6 +61,13 @@ extension FakeOpenIDProvider {
         guard let requestURI = query.first(where: { $0.name == "request_uri" })?.value else {
             return configuration.requiresPushedAuthorizationRequests ? nil : query
         }
+        if requestURI.hasPrefix("https://") || requestURI.hasPrefix("http://") {
+            // A request object by reference (RFC 9101 §5.2), fetched before the page was shown.
+            guard let object = state.withLock({ $0.fetchedRequestObjects.removeValue(forKey: requestURI) }) else {
+                throw .userAgentFailed("the provider shows an error page: invalid_request_uri (the request object could not be fetched)")
+            }
+            return query.filter { $0.name != "request_uri" } + [FormParameter(name: "request", value: object)]
+        }
         let now = clock.now().secondsSince1970
         let pushed = state.withLock { state -> ProviderState.PushedRequest? in
             guard let pushed = state.pushedRequests.removeValue(forKey: requestURI), now + state.skew < pushed.expiresAt else { return nil }

@@ -2,6 +2,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthBase64URL
 import AuthCallback
 import AuthClient
 public import AuthJSON
@@ -29,20 +30,31 @@ extension FakeOpenIDProvider {
         guard let text = outside("request") else { throw RequestObjectRefused(reason: "no request parameter") }
         guard outside("request_uri") == nil else { throw RequestObjectRefused(reason: "request and request_uri together (RFC 9101 §5)") }
         guard let clientID = outside("client_id") else { throw RequestObjectRefused(reason: "client_id is required outside (RFC 9101 §5)") }
-        let jws: JWS
-        do {
-            jws = try JWS(compact: text)
-        } catch {
-            throw RequestObjectRefused(reason: "the request object is not a signed JWT (\(error))")
-        }
-        guard configuration.requestObjectSigningAlgorithms.contains(jws.header.algorithm) else {
-            throw RequestObjectRefused(reason: "the request object's alg \(jws.header.algorithm.rawValue) is not accepted")
-        }
-        guard let claims = (try? JSONValue(parsing: jws.payload))?.objectValue else {
-            throw RequestObjectRefused(reason: "the request object's claims are not a JSON object")
-        }
-        guard verifiesRequestObject(jws, clientID: clientID) else {
-            throw RequestObjectRefused(reason: "the request object's signature does not verify with the client's keys")
+        let header: JSONObject
+        let claims: JSONObject
+        if let unsigned = Self.unsignedRequestObject(text) {
+            // Core §6.1: `alg: none`, only when the provider lists it.
+            guard configuration.requestObjectSigningAlgorithms.contains(.none) else {
+                throw RequestObjectRefused(reason: "the request object is unsigned (alg none), which is not accepted")
+            }
+            (header, claims) = unsigned
+        } else {
+            let jws: JWS
+            do {
+                jws = try JWS(compact: text)
+            } catch {
+                throw RequestObjectRefused(reason: "the request object is not a signed JWT (\(error))")
+            }
+            guard configuration.requestObjectSigningAlgorithms.contains(jws.header.algorithm) else {
+                throw RequestObjectRefused(reason: "the request object's alg \(jws.header.algorithm.rawValue) is not accepted")
+            }
+            guard let object = (try? JSONValue(parsing: jws.payload))?.objectValue else {
+                throw RequestObjectRefused(reason: "the request object's claims are not a JSON object")
+            }
+            guard verifiesRequestObject(jws, clientID: clientID) else {
+                throw RequestObjectRefused(reason: "the request object's signature does not verify with the client's keys")
+            }
+            (header, claims) = (jws.header.parameters, object)
         }
         guard claims["iss"]?.stringValue == clientID else { throw RequestObjectRefused(reason: "iss is not the client id") }
         let audiences = claims["aud"]?.stringValue.map { [$0] } ?? claims["aud"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -74,7 +86,7 @@ extension FakeOpenIDProvider {
                 throw RequestObjectRefused(reason: "the request object's '\(name)' is not a string, number or array of strings")
             }
         }
-        state.withLock { $0.lastRequestObject = (jws.header.parameters, claims) }
+        state.withLock { $0.lastRequestObject = (header, claims) }
         return parameters
     }
 
@@ -82,6 +94,36 @@ extension FakeOpenIDProvider {
     /// at what the client signed.
     public var lastRequestObject: (header: JSONObject, claims: JSONObject)? {
         state.withLock { $0.lastRequestObject }
+    }
+
+    /// The header and claims of an unsigned request object (`alg: none`, an empty signature), or nil.
+    static func unsignedRequestObject(_ text: String) -> (JSONObject, JSONObject)? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[2].isEmpty, let headerBytes = try? Base64URL.decode(String(parts[0])),
+            let header = (try? JSONValue(parsing: headerBytes))?.objectValue, header["alg"]?.stringValue == "none",
+            let payload = try? Base64URL.decode(String(parts[1])), let claims = (try? JSONValue(parsing: payload))?.objectValue
+        else { return nil }
+        return (header, claims)
+    }
+
+    /// Fetches the request object of an https `request_uri` (RFC 9101 §5.2) from ``Configuration/requestURIHost``,
+    /// keeping it for the authorization request that names it.
+    func resolveRequestURI(forAuthorizationURL url: URI) async {
+        guard let host = configuration.requestURIHost,
+            let requestURI = (try? url.queryParameters())?.first(where: { $0.name == "request_uri" })?.value,
+            requestURI.hasPrefix("https://") || requestURI.hasPrefix("http://")
+        else { return }
+        var request = TransportRequest(method: .get, url: requestURI)
+        request.setHeader("Accept", "application/oauth-authz-req+jwt")
+        state.withLock { $0.fetchedRequestURIs.append(requestURI) }
+        guard let response = try? await host.send(request), response.status == 200 else { return }
+        let object = String(decoding: response.body, as: UTF8.self)
+        state.withLock { $0.fetchedRequestObjects[requestURI] = object }
+    }
+
+    /// The `request_uri`s the provider fetched request objects from, in order.
+    public var fetchedRequestURIs: [String] {
+        state.withLock { $0.fetchedRequestURIs }
     }
 
     /// Whether `jws` verifies with one of the keys `clientID` registered for request objects.

@@ -183,6 +183,13 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var authorizationDetailsTypes: [String]? = nil
         /// The claims provider's issuer: a path under the provider's issuer, with its own discovery document.
         public var claimsProviderIssuer: String { issuer + "/claims-provider" }
+        /// Whether ID tokens carry `sid`, the provider's session of the user (one per subject, shared by every
+        /// client, as one browser session is), and discovery lists back- and front-channel logout with
+        /// sessions (OpenID Connect Back-Channel Logout 1.0 §2.1, Front-Channel Logout 1.0 §3). Off by default.
+        public var issuesSessionIDs = false
+        /// Where the provider fetches a request object passed by reference (an https `request_uri`, RFC 9101
+        /// §5.2): the app's server, or a double of it. Nil: such a `request_uri` is an error page.
+        public var requestURIHost: (any HTTPTransport)? = nil
 
         public init() {}
     }
@@ -212,6 +219,9 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         case introspection = "/introspect"
         /// The backchannel authentication endpoint (OpenID CIBA Core 1.0 §7).
         case backchannelAuthentication = "/bc-authorize"
+        /// The WebFinger resource (RFC 7033 §4), which names this provider as the issuer of any account or
+        /// URL on its host (OpenID Connect Discovery 1.0 §2).
+        case webFinger = "/.well-known/webfinger"
     }
 
     /// A failure to inject at an endpoint.

@@ -70,6 +70,11 @@ public actor FaultyCredentialStore: CredentialStore {
         return try await base.lastCredential(for: grant)
     }
 
+    public func credentials(issuer: String, clientID: String) async throws(AuthCredentialsError) -> [StoredCredential] {
+        if !readFaults.isEmpty { throw readFaults.removeFirst() }
+        return try await base.credentials(issuer: issuer, clientID: clientID)
+    }
+
     @discardableResult
     public func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential {
         saveCount += 1

@@ -80,13 +80,14 @@ public struct TestSigningKey: Sendable {
         }
     }
 
-    /// A compact JWS (RFC 7515 §7.1) of `claims` with header `{"alg", "typ": "JWT", "kid"}` plus `extraHeader`.
+    /// A compact JWS (RFC 7515 §7.1) of `claims` with header `{"alg", "typ": "JWT", "kid"}` plus `extraHeader`
+    /// (whose `typ`, when it has one, replaces `JWT`, e.g. `logout+jwt`).
     public func sign(claims: JSONObject, extraHeader: JSONObject = JSONObject(), using generator: inout some RandomNumberGenerator)
         -> String
     {
         var header = JSONObject()
         try? header.append("alg", .string(algorithm.rawValue))
-        try? header.append("typ", "JWT")
+        try? header.append("typ", extraHeader["typ"] ?? "JWT")
         if let keyID { try? header.append("kid", .string(keyID)) }
         for (name, value) in extraHeader.members where header[name] == nil { try? header.append(name, value) }
         let signingInput =

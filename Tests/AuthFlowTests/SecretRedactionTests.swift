@@ -74,6 +74,8 @@ struct SecretRedactionTests {
 
     /// Types the scan flags that this test does not build, each with the reason.
     static let notChecked: [String: String] = [
+        "LogoutToken":
+            "a validated logout token's claims (iss, sub, sid, jti, iat, exp, events): identifiers the provider POSTs to the client, none a credential; the compact token itself is not kept",
         "VerifiedDPoPProof":
             "a verified DPoP proof's claims: its nonce is the server's own, sent to the client in the clear (DPoP-Nonce, RFC 9449 §8), and its jti is public",
         "AuthDPoPError":

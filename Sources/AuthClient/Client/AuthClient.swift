@@ -69,6 +69,8 @@ public final class AuthClient: Sendable {
     let authorizationServerIntrospectionEndpoint = Locked<String??>(nil)
     /// The latest `DPoP-Nonce` from each server (RFC 9449 §8, §9), by origin.
     let dpopNonces = Locked<[String: String]>([:])
+    /// The `jti`s of the logout tokens accepted (Back-Channel Logout 1.0 §2.6 step 8), unless the app passes its own cache.
+    let logoutTokenReplays: InMemoryLogoutTokenReplayCache
 
     /// A client for a provider whose metadata is known. Checks that the metadata is for the configured
     /// issuer, byte for byte (``AuthClientError/issuerMismatch(expected:actual:)`` otherwise), that every
@@ -109,6 +111,7 @@ public final class AuthClient: Sendable {
         self.clock = clock
         self.sleeper = sleeper
         self.logger = logger
+        logoutTokenReplays = InMemoryLogoutTokenReplayCache(now: { [clock] in clock.now().secondsSince1970 })
         keySet =
             cachedKeySet.map {
                 KeySetCache(

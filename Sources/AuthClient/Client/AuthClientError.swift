@@ -255,6 +255,20 @@ public enum AuthClientError: Error, Sendable {
     /// (not a JSON array of objects, an entry without a string `type`, a type the provider does not list in
     /// `authorization_details_types_supported`).
     case invalidAuthorizationDetails(String)
+    /// A logout token (OpenID Connect Back-Channel Logout 1.0 §2.6) was refused: the refusal names the
+    /// rule that failed, with the JWT check's own error where there is one. No session was ended.
+    case invalidLogoutToken(LogoutTokenRefusal)
+    /// A front-channel logout request (OpenID Connect Front-Channel Logout 1.0 §3) was refused: `iss` or
+    /// `sid` is missing or is not this client's issuer or a stored session's. No session was ended.
+    case frontChannelLogoutRefused(reason: String)
+    /// WebFinger issuer discovery (OpenID Connect Discovery 1.0 §2) failed: the refusal says at which step.
+    case webFinger(WebFingerRefusal)
+    /// A third-party-initiated login request (OpenID Connect Core §4) was refused: an `iss` the app does not
+    /// trust, a `target_link_uri` not on the app's list (an open redirect), or a malformed request.
+    case thirdPartyLoginRefused(ThirdPartyLoginRefusal)
+    /// A request object cannot be passed by reference (`request_uri`, RFC 9101 §5.2) or sent unsigned: the
+    /// reason names what the provider lacks or what is malformed.
+    case requestURIUnavailable(String)
 
     public var code: Int {
         switch self {
@@ -336,6 +350,11 @@ public enum AuthClientError: Error, Sendable {
         case .invalidClaimSource: 10606
         case .claimSourceConflict: 10607
         case .invalidAuthorizationDetails: 10608
+        case .invalidLogoutToken: 10651
+        case .frontChannelLogoutRefused: 10652
+        case .webFinger: 10653
+        case .thirdPartyLoginRefused: 10654
+        case .requestURIUnavailable: 10655
         }
     }
 
@@ -517,6 +536,12 @@ extension AuthClientError: CustomStringConvertible {
                 "a claims source names '\(claim)', which the userinfo response holds itself; the user's own claim is not "
                     + "overwritten (OpenID Connect Core §5.6.2)"
             case .invalidAuthorizationDetails(let reason): "invalid authorization_details (RFC 9396 §2): \(reason)"
+            case .invalidLogoutToken(let refusal): "the logout token was refused (Back-Channel Logout 1.0 §2.6): \(refusal)"
+            case .frontChannelLogoutRefused(let reason):
+                "the front-channel logout request was refused (Front-Channel Logout 1.0 §3): \(reason)"
+            case .webFinger(let refusal): "WebFinger issuer discovery failed (OpenID Connect Discovery 1.0 §2): \(refusal)"
+            case .thirdPartyLoginRefused(let refusal): "the third-party-initiated login was refused (OpenID Connect Core §4): \(refusal)"
+            case .requestURIUnavailable(let reason): "the request object cannot be sent by reference or unsigned (RFC 9101): \(reason)"
             }
         return "error \(code): \(message)"
     }

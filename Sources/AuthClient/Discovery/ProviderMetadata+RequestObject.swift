@@ -33,6 +33,13 @@ extension ProviderMetadata {
         set { document.replace("request_parameter_supported", with: .bool(newValue)) }
     }
 
+    /// `request_uri_parameter_supported` (OpenID Connect Discovery §3): false only when the document says
+    /// `false` — Discovery makes an absent member mean true. When false, no request object goes by reference.
+    public var requestURIParameterSupported: Bool {
+        get { document["request_uri_parameter_supported"]?.boolValue ?? true }
+        set { document.replace("request_uri_parameter_supported", with: .bool(newValue)) }
+    }
+
     /// `authorization_signing_alg_values_supported` (JARM §3): the JWS algorithms the provider signs
     /// authorization responses with, or nil when the document does not say.
     public var authorizationSigningAlgorithmsSupported: [String]? {

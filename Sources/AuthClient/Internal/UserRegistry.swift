@@ -32,6 +32,11 @@ final class UserRegistry: Sendable {
         return user
     }
 
+    /// The users alive in memory (some handle on them is held).
+    func live() -> [User] {
+        entries.withLock { entries in entries.values.compactMap(\.user) }
+    }
+
     private func lookUp(_ subject: String?, grant: GrantIdentity, client: AuthClient, tokens: TokenSet) -> (User, isNew: Bool) {
         let key = User.registryKey(grant, subject ?? "")
         return entries.withLock { entries in

@@ -16,6 +16,9 @@ public struct LogoutEvent: Hashable, Sendable {
         case requested
         /// The tokens could not be refreshed: the refresh token was refused, or there was none.
         case refreshFailed(RefreshFailure)
+        /// The provider ended the session: a back-channel logout token (OpenID Connect Back-Channel Logout
+        /// 1.0) or a front-channel logout request named it; `sessionID` is the `sid` it named, if any.
+        case providerLoggedOut(sessionID: String?)
     }
 
     /// The user's `sub`; nil for a plain OAuth 2.0 grant, whose provider names no subject.

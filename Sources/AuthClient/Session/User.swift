@@ -205,15 +205,7 @@ public actor User {
     ) async throws(AuthClientError) -> LogoutResult {
         // A refresh in flight may rotate the refresh token: wait for it, so that the live one is revoked and
         // the refresh cannot bring tokens back after the logout.
-        while true {
-            if let running = refreshing {
-                _ = await running.value
-            } else if let running = resourceRefreshing {
-                _ = await running.value
-            } else {
-                break
-            }
-        }
+        await waitForRefreshes()
         guard let tokens else { return LogoutResult(revocation: .skipped, endSessionURL: nil) }
         generation += 1
         self.tokens = nil
@@ -234,6 +226,29 @@ public actor User {
         return LogoutResult(
             revocation: revocation,
             endSessionURL: client.endSessionURL(idTokenHint: tokens.idToken, postLogoutRedirectURI: postLogoutRedirectURI, state: state))
+    }
+
+    /// The provider ended this session (a back-channel or front-channel logout): forgotten, removed from
+    /// the store, listeners told; nothing is revoked, and no request is made. False when already logged out.
+    func endedByProvider(sessionID: String?) async throws(AuthClientError) -> Bool {
+        await waitForRefreshes()
+        guard tokens != nil else { return false }
+        client.logger.log(.info, .logout, "the provider ended the session", ["user": .text(account)])
+        try await end(.providerLoggedOut(sessionID: sessionID))
+        return true
+    }
+
+    /// Waits until no refresh (of the user's tokens or of a resource's) is running.
+    private func waitForRefreshes() async {
+        while true {
+            if let running = refreshing {
+                _ = await running.value
+            } else if let running = resourceRefreshing {
+                _ = await running.value
+            } else {
+                break
+            }
+        }
     }
 
     // MARK: Handles (see UserRegistry)

@@ -45,6 +45,9 @@ public struct IDTokenClaims: Sendable, Hashable {
     public var subject: String? { get throws(AuthJWTError) { try claims.subject } }
     /// `name`: the full name, displayable.
     public var name: String? { get throws(AuthJWTError) { try claims.string("name") } }
+    /// `sid`: the provider's session (OpenID Connect Front-Channel Logout 1.0 §3, Back-Channel Logout 1.0
+    /// §2.4), which a logout request names to end this session only.
+    public var sessionID: String? { get throws(AuthJWTError) { try claims.string("sid") } }
     /// `given_name`.
     public var givenName: String? { get throws(AuthJWTError) { try claims.string("given_name") } }
     /// `family_name`.

@@ -36,6 +36,10 @@ actor KeychainDocumentStore: CredentialStore {
         try load().lastCredential(for: grant)
     }
 
+    func credentials(issuer: String, clientID: String) throws(AuthCredentialsError) -> [StoredCredential] {
+        try load().credentials(issuer: issuer, clientID: clientID)
+    }
+
     @discardableResult
     func save(_ credential: StoredCredential) throws(AuthCredentialsError) -> StoredCredential {
         var document = try load()

@@ -59,6 +59,12 @@ struct ProviderState {
     }
 
     var generator: SeededRandomNumberGenerator
+    /// The provider's session (`sid`) of each signed-in subject, when it issues them.
+    var sessionIDs: [String: String] = [:]
+    /// The `request_uri`s the authorization endpoint fetched, in order.
+    var fetchedRequestURIs: [String] = []
+    /// The request objects fetched from `request_uri`s, by URI, until the authorization request uses them.
+    var fetchedRequestObjects: [String: String] = [:]
     /// Client ID metadata documents fetched (see `resolveClientMetadataDocument(forAuthorizationURL:)`).
     var clientMetadataDocumentFetches = 0
     var signingKey: TestSigningKey
