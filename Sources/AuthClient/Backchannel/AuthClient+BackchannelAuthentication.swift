@@ -89,7 +89,7 @@ extension AuthClient {
         let clientID = FormParameter(name: "client_id", value: configuration.clientID)
         let claims = AuthorizationRequest.requestObjectClaims(
             [clientID] + form, clientID: configuration.clientID, audience: metadata.issuer,
-            jwtID: Self.requestObjectID(using: &generator), now: clock.now(), lifetimeSeconds: Self.requestObjectLifetimeSeconds)
+            jwtID: Self.requestObjectID(using: &generator), now: clock.now(), lifetimeSeconds: configuration.requestObjectLifetimeSeconds)
         let jwt = try await key.signedJWT(type: nil, claims: claims, header: JSONObject(), includesKeyID: true)
         return [clientID, FormParameter(name: "request", value: jwt)]
     }

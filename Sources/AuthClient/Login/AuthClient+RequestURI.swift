@@ -52,7 +52,7 @@ extension AuthClient {
         }
         let claims = AuthorizationRequest.requestObjectClaims(
             request.parameters, clientID: configuration.clientID, audience: metadata.issuer,
-            jwtID: Self.requestObjectID(using: &generator), now: clock.now(), lifetimeSeconds: Self.requestObjectLifetimeSeconds)
+            jwtID: Self.requestObjectID(using: &generator), now: clock.now(), lifetimeSeconds: configuration.requestObjectLifetimeSeconds)
         let object: String
         if unsigned {
             let supported = metadata.requestObjectSigningAlgorithmsSupported ?? []
