@@ -89,8 +89,8 @@ extension AuthClient {
         return try tokenSet(response, receivedAt: receivedAt, dpopKey: key)
     }
 
-    /// ``requestClientCredentialsToken(scopes:resources:dpopKey:using:)`` with the system's secure random number
-    /// generator (used only for a fresh DPoP key).
+    /// ``requestClientCredentialsToken(scopes:resources:dpopKey:authorizationDetails:using:)`` with the system's
+    /// secure random number generator (used only for a fresh DPoP key).
     public func requestClientCredentialsToken(
         scopes: [Scope] = [], resources: [String]? = nil, dpopKey: P256PrivateKey? = nil, authorizationDetails: [AuthorizationDetail] = []
     ) async throws(AuthClientError) -> TokenSet {

@@ -20,7 +20,7 @@ public import AuthJWT
 /// back from the stored tokens by ``AuthClient/resumeLastUser()``, so a resumed user has them without a
 /// request. Each accessor is nil when the claim is absent and throws `AuthJWTError.invalidClaim` when it has
 /// the wrong JSON type — never a guessed value. The claims are only what the provider put in the ID token:
-/// many providers put the profile in the userinfo response instead (``User/fetchProfile()``).
+/// many providers put the profile in the userinfo response instead (``User/fetchProfile(resolvingClaimSourcesWith:)``).
 public struct IDTokenClaims: Sendable, Hashable {
     /// Every claim as sent, for anything not lifted out here.
     public let object: JSONObject
