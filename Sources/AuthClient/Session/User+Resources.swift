@@ -40,13 +40,7 @@ extension User {
             {
                 return cached.tokens
             }
-            if let running = refreshing {
-                _ = await running.value
-            } else if let running = resourceRefreshing {
-                _ = await running.value
-            } else {
-                break
-            }
+            guard await awaitRunningRefresh() else { break }
         }
         let task = Task {
             // It spends the grant's refresh token: under the store's refresh lock, like a refresh.

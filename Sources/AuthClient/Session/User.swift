@@ -240,15 +240,20 @@ public actor User {
 
     /// Waits until no refresh (of the user's tokens or of a resource's) is running.
     private func waitForRefreshes() async {
-        while true {
-            if let running = refreshing {
-                _ = await running.value
-            } else if let running = resourceRefreshing {
-                _ = await running.value
-            } else {
-                break
-            }
+        while await awaitRunningRefresh() {}
+    }
+
+    /// Waits for the refresh that is running (the user's tokens first, else a resource's), if any; false
+    /// when none was running.
+    func awaitRunningRefresh() async -> Bool {
+        if let running = refreshing {
+            _ = await running.value
+        } else if let running = resourceRefreshing {
+            _ = await running.value
+        } else {
+            return false
         }
+        return true
     }
 
     // MARK: Handles (see UserRegistry)
