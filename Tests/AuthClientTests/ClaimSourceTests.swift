@@ -2,11 +2,12 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-import AuthClient
 import AuthJSON
 import AuthJWT
 import AuthTesting
 import Testing
+
+@testable import AuthClient
 
 @Suite("Aggregated and distributed claims (OpenID Connect Core §5.6.2): each source verified, nothing of the user's overwritten")
 struct ClaimSourceTests {
@@ -155,5 +156,55 @@ struct ClaimSourceTests {
             _ = try info(#"{"sub":"a","_claim_names":{"x":"s"},"_claim_sources":{"s":{}}}"#).claimSources
         }
         #expect(try info(#"{"sub":"a"}"#).claimSources.isEmpty)
+    }
+}
+
+extension ClaimSourceTests {
+    @Test("a distributed endpoint off every trusted issuer's origin is never called (the userinfo response chose the URL)")
+    func untrustedEndpointNotCalled() async throws {
+        let fixture = try Self.fixture(aggregated: false)
+        let user = try await fixture.login()
+        let elsewhere = ClaimSourcePolicy(trustedIssuers: ["https://claims.elsewhere.example"])
+        await #expect(throws: AuthClientError.untrustedClaimSource(source: "src2", issuer: "(not fetched)")) {
+            _ = try await user.fetchProfile(resolvingClaimSourcesWith: elsewhere)
+        }
+        #expect(fixture.provider.claimsEndpointAuthorizations.isEmpty)
+        // Listed as a trusted endpoint, it is called (and its JWT's issuer still has to be trusted).
+        let listed = ClaimSourcePolicy(
+            trustedIssuers: [fixture.provider.configuration.claimsProviderIssuer],
+            trustedEndpoints: [fixture.provider.configuration.claimsProviderIssuer + "/claims/"])
+        #expect(try await user.fetchProfile(resolvingClaimSourcesWith: listed).claims["credit_score"] == 650)
+    }
+
+    @Test("the endpoint trust refuses user information, dot segments and another port or scheme")
+    func endpointTrustRules() {
+        let policy = ClaimSourcePolicy(
+            trustedIssuers: ["https://claims.example.com/tenant"], trustedEndpoints: ["https://api.example.net/claims/"])
+        #expect(policy.trusts(endpoint: "https://claims.example.com/claims/src2"))
+        #expect(policy.trusts(endpoint: "https://api.example.net/claims/src2"))
+        for endpoint in [
+            "https://claims.example.com.evil.example/claims", "https://evil.example@claims.example.com/claims",
+            "https://claims.example.com:8443/claims", "http://claims.example.com/claims",
+            "https://api.example.net/claims/../admin", "https://api.example.net/claims/%2E%2E/admin", "https://api.example.net/other",
+        ] {
+            #expect(!policy.trusts(endpoint: endpoint), "\(endpoint)")
+        }
+    }
+
+    @Test("a source that maps _claim_names or _claim_sources is refused before anything is fetched")
+    func reservedClaimNames() async throws {
+        let fixture = try Self.fixture()
+        let info = try UserInfo(
+            json: Array(
+                #"{"sub":"alice","_claim_names":{"_claim_sources":"src1"},"_claim_sources":{"src1":{"endpoint":"https://claims.example.com/c"}}}"#
+                    .utf8))
+        await #expect(
+            throws: AuthClientError.invalidClaimSource(
+                source: "src1", reason: "_claim_names maps the reserved member '_claim_sources'", cause: nil)
+        ) {
+            _ = try await fixture.client.resolvingClaimSources(
+                of: info, policy: ClaimSourcePolicy(trustedIssuers: ["https://claims.example.com"]))
+        }
+        #expect(fixture.provider.claimsEndpointAuthorizations.isEmpty)
     }
 }

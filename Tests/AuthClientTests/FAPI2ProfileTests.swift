@@ -200,3 +200,30 @@ struct FAPI2ProfileTests {
         }
     }
 }
+
+extension FAPI2ProfileTests {
+    @Test("a registered userinfo algorithm outside PS256, ES256 and EdDSA is refused (§5.4.1 covers userinfo too)")
+    func userInfoAlgorithm() {
+        for algorithm in [JWSAlgorithm.rs256, .hs256, .ps384] {
+            Self.violation(.algorithmNotAllowed(use: .userInfo, algorithm: algorithm.rawValue)) {
+                try FAPI2Fixture.make(client: { $0.userInfoSignedResponseAlgorithm = algorithm })
+            }
+        }
+        #expect(throws: Never.self) { try FAPI2Fixture.make(client: { $0.userInfoSignedResponseAlgorithm = .es256 }) }
+    }
+
+    @Test("a request object by reference is refused: it would skip PAR (and, unsigned, Message Signing)")
+    func requestObjectByReference() async throws {
+        for profile in [FAPI2Profile.securityProfile, .messageSigning] {
+            let fixture = try FAPI2Fixture.make(profile, provider: { $0.requestURIHost = UnimplementedTransport() })
+            var generator = SeededRandomNumberGenerator(seed: 7)
+            // Built with the public initializer, as the attack would: it skips the login's profile options.
+            let request = try AuthorizationRequest(
+                configuration: fixture.client.configuration, metadata: fixture.client.metadata, options: .init(), using: &generator)
+            await #expect(throws: AuthClientError.fapi2Violation(.pushedAuthorizationDeclined)) {
+                _ = try await fixture.client.requestObjectByReference(
+                    request, requestURI: "https://app.example.com/requests/1", unsigned: true, using: &generator)
+            }
+        }
+    }
+}

@@ -136,3 +136,24 @@ struct TracingTransportTests {
         #expect(trace.records.last?.metadata["error"] != nil && trace.records.last?.metadata["status"] == nil)
     }
 }
+
+extension TracingTransportTests {
+    @Test("a CIBA login traced: auth_req_id and the user's user_code never reach the trace")
+    func backchannelSecrets() async throws {
+        let fixture = try Fixture(configure: { $0.backchannelUserCodes = ["alice": "user-code-4711-only-the-test-knows"] })
+        let trace = LogRecorder()
+        let transport = TracingTransport(fixture.provider, logger: trace.logger())
+        let client = try fixture.secondClient(transport: transport, store: fixture.store)
+        fixture.provider.scriptBackchannelUser(pendingPolls: 1, then: .approve)
+        var request = BackchannelAuthenticationRequest(hint: .loginHint("alice"))
+        request.userCode = "user-code-4711-only-the-test-knows"
+        let authentication = try await client.requestBackchannelAuthentication(request)
+        _ = try await client.pollBackchannelAuthentication(authentication)
+        let text = trace.records.map(\.description).joined(separator: "\n")
+        #expect(text.contains("grant_type=urn%3Aopenid%3Aparams%3Agrant-type%3Aciba") || text.contains("grant_type=urn:openid"))
+        for secret in [authentication.authRequestID, "user-code-4711-only-the-test-knows"] {
+            #expect(!text.contains(secret), "a CIBA secret reached the trace")
+        }
+        #expect(text.contains("auth_req_id=<redacted>") && text.contains(#""auth_req_id":"<redacted>""#))
+    }
+}

@@ -131,7 +131,8 @@ public struct ClientConfiguration: Sendable {
     /// answer is ``AuthClientError/unsignedUserInfo(expectedAlgorithm:)`` — no downgrade. Default nil: a
     /// signed answer (`Content-Type: application/jwt`) is verified all the same, with any of
     /// ``allowedAlgorithms`` that the provider's `userinfo_signing_alg_values_supported` lists, and plain
-    /// JSON is read as it is. Only asymmetric algorithms verify userinfo (`none` and HS256 are refused).
+    /// JSON is read as it is. Only asymmetric algorithms verify userinfo (`none` and HS256 are refused), and
+    /// only one of ``allowedAlgorithms``: a registered algorithm the list lacks verifies nothing.
     ///
     /// ```swift
     /// configuration.userInfoSignedResponseAlgorithm = .rs256   // what the registration said

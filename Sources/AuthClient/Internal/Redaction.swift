@@ -24,8 +24,11 @@ enum Redaction {
     private static let secretNames: Set<String> = [
         "access_token", "refresh_token", "id_token", "token", "subject_token", "actor_token", "logout_token", "id_token_hint",
         "registration_access_token", "code", "code_verifier", "device_code", "client_secret", "client_assertion", "assertion",
-        "password", "request_uri", "state", "nonce", "d", "p", "q", "dp", "dq", "qi", "oth", "k",
+        "password", "request_uri", "state", "nonce", "d", "p", "q", "dp", "dq", "qi", "oth", "k", "auth_req_id", "login_hint_token",
     ]
+    /// Secret in a form or query the client sends, shown in a JSON answer: a CIBA `user_code` (CIBA §7.1) is the
+    /// user's secret, while the device grant's (RFC 8628 §3.2) comes back in the answer for the user to type.
+    private static let secretFormNames: Set<String> = ["user_code"]
     private static let secretHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie", "dpop"]
     private static let urlHeaders: Set<String> = ["location", "content-location"]
 
@@ -59,7 +62,8 @@ enum Redaction {
             let value = String(pair[pair.index(after: equals)...])
             // The name as the server reads it (percent-decoding, + as space); an undecodable one as it is.
             let decoded = (try? FormParameter.parse(Array(name.utf8)))?.first?.name ?? name
-            return isSecret(name: decoded) || looksLikeJWT(value) ? "\(name)=\(marker)" : String(pair)
+            let secret = isSecret(name: decoded) || secretFormNames.contains(decoded.lowercased()) || looksLikeJWT(value)
+            return secret ? "\(name)=\(marker)" : String(pair)
         }.joined(separator: "&")
     }
 

@@ -33,6 +33,9 @@ extension AuthClient {
     public func requestObjectByReference(
         _ request: AuthorizationRequest, requestURI: String, unsigned: Bool = false, using generator: inout some RandomNumberGenerator
     ) async throws(AuthClientError) -> (request: AuthorizationRequest, requestObject: String) {
+        // FAPI 2.0 §5.3.2.2: every request is pushed; a request object by reference would skip PAR (and, unsigned,
+        // Message Signing).
+        if configuration.fapi2Profile != nil { throw .fapi2Violation(.pushedAuthorizationDeclined) }
         guard metadata.requestURIParameterSupported else {
             throw .requestURIUnavailable("the provider says request_uri_parameter_supported: false")
         }

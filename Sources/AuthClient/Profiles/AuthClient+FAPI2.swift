@@ -29,6 +29,9 @@ extension AuthClient {
         if let requestKey = configuration.requestObjectSigningKey?.key, !allowed.contains(requestKey.algorithm) {
             throw refuse(.algorithmNotAllowed(use: .requestObject, algorithm: requestKey.algorithm.rawValue))
         }
+        if let userInfo = configuration.userInfoSignedResponseAlgorithm, !allowed.contains(userInfo) {
+            throw refuse(.algorithmNotAllowed(use: .userInfo, algorithm: userInfo.rawValue))
+        }
         guard configuration.requestObjectLifetimeSeconds <= FAPI2Profile.maximumRequestObjectLifetimeSeconds else {
             throw refuse(.requestObjectLifetimeTooLong(seconds: configuration.requestObjectLifetimeSeconds))
         }

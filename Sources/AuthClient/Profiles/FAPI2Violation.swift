@@ -21,6 +21,8 @@ public enum FAPI2Violation: Hashable, Sendable {
         case requestObject = "request object"
         /// The client's `private_key_jwt` assertions (RFC 7523).
         case clientAssertion = "client assertion"
+        /// A signed userinfo answer (``ClientConfiguration/userInfoSignedResponseAlgorithm``).
+        case userInfo = "userinfo"
     }
 
     /// The provider has no `pushed_authorization_request_endpoint` (Security Profile §5.3.3.2: the client

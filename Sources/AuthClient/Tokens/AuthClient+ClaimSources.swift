@@ -24,11 +24,20 @@ extension AuthClient {
     /// fetched); the signature verifies with that issuer's keys; `exp` and `nbf`, when present, hold; and it
     /// holds every claim `_claim_names` maps to it. Then each such claim is added, and only those: a claim the
     /// response already holds itself is never overwritten (``AuthClientError/claimSourceConflict(claim:)``).
-    /// Any other failure is ``AuthClientError/invalidClaimSource(source:reason:cause:)``; nothing is merged
-    /// unless every source passes.
+    /// Any other failure is ``AuthClientError/invalidClaimSource(source:reason:cause:)``, except that a claims
+    /// provider whose discovery or keys cannot be fetched throws that fetch's own error (transport, metadata,
+    /// key set); nothing is merged unless every source passes. A distributed source's endpoint is called only
+    /// when the policy trusts it (``ClaimSourcePolicy/trustedEndpoints``, or a trusted issuer's origin), else
+    /// ``AuthClientError/untrustedClaimSource(source:issuer:)`` before any request.
     public func resolvingClaimSources(of info: UserInfo, policy: ClaimSourcePolicy) async throws(AuthClientError) -> UserInfo {
         let sources = try info.claimSources
         guard !sources.isEmpty else { return info }
+        // `_claim_names` and `_claim_sources` are the response's own: no source may bring them back.
+        for source in sources {
+            if let reserved = source.claimNames.first(where: { $0.hasPrefix("_claim_") }) {
+                throw .invalidClaimSource(source: source.name, reason: "_claim_names maps the reserved member '\(reserved)'", cause: nil)
+            }
+        }
         var merged = JSONObject()
         for (name, value) in info.claims.object.members where name != "_claim_names" && name != "_claim_sources" {
             try? merged.append(name, value)
@@ -40,7 +49,9 @@ extension AuthClient {
             case .aggregated(let jwt):
                 token = jwt
             case .distributed(let endpoint, let accessToken):
-                guard !policy.trustedIssuers.isEmpty else { throw .untrustedClaimSource(source: source.name, issuer: "(not fetched)") }
+                guard !policy.trustedIssuers.isEmpty, policy.trusts(endpoint: endpoint) else {
+                    throw .untrustedClaimSource(source: source.name, issuer: "(not fetched)")
+                }
                 token = try await fetchDistributedClaims(source: source.name, endpoint: endpoint, accessToken: accessToken)
             }
             let claims = try await verifiedSourceClaims(token, source: source.name, policy: policy, keySets: &keySets)

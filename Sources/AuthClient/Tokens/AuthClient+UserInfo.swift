@@ -48,7 +48,8 @@ extension AuthClient {
         if token.utf8.filter({ $0 == UInt8(ascii: ".") }).count == 4 { throw .encryptedUserInfo }
         var allowed: [JWSAlgorithm]
         if let registered = configuration.userInfoSignedResponseAlgorithm {
-            allowed = [registered]
+            // The registered algorithm, if the client's allow-list has it: registering one never widens the list.
+            allowed = configuration.allowedAlgorithms.contains(registered) ? [registered] : []
         } else {
             allowed = configuration.allowedAlgorithms
             if let advertised = metadata.userinfoSigningAlgorithmsSupported {
