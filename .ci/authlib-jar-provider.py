@@ -2,9 +2,10 @@
 # Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 # SPDX-License-Identifier: Apache-2.0
 
-"""An OAuth 2.0 authorization server made of Authlib's own parts (Flask integration, the authorization code
-grant with PKCE, and its RFC 9101 extension `JWTAuthenticationRequest`) for .ci/interop: AuthFlow's signed
-request objects are verified by Authlib, which nobody here wrote.
+"""An OAuth 2.0 / OpenID Connect authorization server made of Authlib's own parts (Flask integration, the
+authorization code grant with PKCE, its RFC 9101 extension `JWTAuthenticationRequest`, its OpenID Connect
+`OpenIDCode` ID tokens and `UserInfoEndpoint`) for .ci/interop: AuthFlow's signed request objects are verified
+by Authlib, and AuthFlow verifies the ID tokens and signed userinfo Authlib writes. Nobody here wrote Authlib.
 
 Usage: authlib-jar-provider.py PORT CLIENT_JWKS_FILE
 - RFC 8414 metadata at /.well-known/oauth-authorization-server: require_signed_request_object true,
@@ -15,30 +16,51 @@ Usage: authlib-jar-provider.py PORT CLIENT_JWKS_FILE
   from its RFC 9101 hook is redirected to the registered redirect URI with its state.
 Everything else is Authlib's: it refuses a plain request, an unverifiable request object (invalid_request_object),
 a client_id inside that differs from the one outside.
+
+OpenID Connect (scope openid): RFC 8414 and OpenID discovery documents, ID tokens signed ES256 by Authlib's
+`OpenIDCode` with the server key published at /jwks, and /userinfo, Authlib's `UserInfoEndpoint`. More public
+clients, each with the same redirect URI and request-object keys as "authflow-jar":
+- "authflow-userinfo-signed" registered userinfo_signed_response_alg ES256: Authlib answers application/jwt
+  signed with the published key (kid set by joserfc), iss and aud added by Authlib;
+- "authflow-userinfo-rogue" the same, but the userinfo JWT is signed by a second key that /jwks does not list;
+- "authflow-userinfo-other-sub": signed as the first, with userinfo sub "mallory" while the ID token says "alice";
+- "authflow-userinfo" registered nothing: plain JSON, and its token is accepted ONLY in the form body of a POST
+  (RFC 6750 §2.2). Authlib 1.9's ResourceProtector.parse_request_authorization reads the Authorization header
+  alone, so the body reading is this file's (BodyOrHeaderProtector); Werkzeug parses the form, Authlib's
+  BearerTokenValidator checks the token.
 """
 import json
 import secrets
 import sys
 import time
 
-from authlib.integrations.flask_oauth2 import AuthorizationServer
+from authlib.integrations.flask_oauth2 import AuthorizationServer, ResourceProtector
 from authlib.oauth2.rfc6749 import ClientMixin, grants
+from authlib.oauth2.rfc6750 import BearerTokenValidator, InvalidTokenError
 from authlib.oauth2.rfc7636 import CodeChallenge
 from authlib.oauth2.rfc9101 import JWTAuthenticationRequest
 from authlib.oauth2 import OAuth2Error
-from flask import Flask, jsonify, redirect
+from authlib.oidc.core import UserInfo, UserInfoEndpoint
+from authlib.oidc.core.grants import OpenIDCode
+from flask import Flask, g, jsonify, redirect, request as flask_request
+from joserfc.jwk import ECKey, KeySet
 from urllib.parse import urlencode
 
 PORT, JWKS_FILE = int(sys.argv[1]), sys.argv[2]
 ISSUER = f"http://127.0.0.1:{PORT}"
 CLIENT_ID, REDIRECT_URI = "authflow-jar", "com.example.authflow:/callback"
 codes, tokens = {}, {}
+SERVER_KEYS = KeySet([ECKey.generate_key("P-256", parameters={"kid": "authlib-server-1", "use": "sig"})])
+ROGUE_KEYS = KeySet([ECKey.generate_key("P-256", parameters={"kid": "authlib-rogue-1", "use": "sig"})])
+SIGNED = {"userinfo_signed_response_alg": "ES256"}
+CLIENTS = {CLIENT_ID: {}, "authflow-userinfo-signed": SIGNED, "authflow-userinfo-rogue": SIGNED,
+           "authflow-userinfo-other-sub": SIGNED, "authflow-userinfo": {}}
+BODY_ONLY_CLIENT = "authflow-userinfo"
 
 
 class Client(ClientMixin):
-    client_id = CLIENT_ID
-
-    def get_client_id(self): return CLIENT_ID
+    def __init__(self, client_id): self.client_id, self.client_metadata = client_id, CLIENTS[client_id]
+    def get_client_id(self): return self.client_id
     def get_default_redirect_uri(self): return REDIRECT_URI
     def get_allowed_scope(self, scope): return scope or ""
     def check_redirect_uri(self, redirect_uri): return redirect_uri == REDIRECT_URI
@@ -54,10 +76,35 @@ class Code:
         self.redirect_uri, self.scope = request.payload.redirect_uri, request.payload.scope or ""
         self.code_challenge = request.payload.data.get("code_challenge")
         self.code_challenge_method = request.payload.data.get("code_challenge_method")
+        self.nonce, self.auth_time = request.payload.data.get("nonce"), int(time.time())
         self.expires_at = time.time() + 60
 
     def get_redirect_uri(self): return self.redirect_uri
     def get_scope(self): return self.scope
+    def get_nonce(self): return self.nonce
+    def get_auth_time(self): return self.auth_time
+    def get_acr(self): return None
+    def get_amr(self): return None
+
+
+class Token:
+    def __init__(self, token, request):
+        self.client, self.user, self.scope = request.client, request.user, token.get("scope", "")
+        self.expires_at = time.time() + token["expires_in"]
+
+    def get_client(self): return self.client
+    def get_user(self): return self.user
+    def get_scope(self): return self.scope
+    def is_expired(self): return time.time() > self.expires_at
+    def is_revoked(self): return False
+
+
+class IDTokens(OpenIDCode):
+    def exists_nonce(self, nonce, request): return False
+    def resolve_client_private_key(self, client): return SERVER_KEYS
+    def get_client_algorithm(self, client): return "ES256"
+    def get_client_claims(self, client): return {"iss": ISSUER, "aud": [client.get_client_id()]}
+    def generate_user_info(self, user, scope): return UserInfo(sub=user.id)
 
 
 class CodeGrant(grants.AuthorizationCodeGrant):
@@ -79,6 +126,9 @@ METADATA = {
     "code_challenge_methods_supported": ["S256"], "token_endpoint_auth_methods_supported": ["none"],
     "request_parameter_supported": True, "request_uri_parameter_supported": False,
     "require_signed_request_object": True, "request_object_signing_alg_values_supported": ["ES256"],
+    "scopes_supported": ["openid"], "jwks_uri": ISSUER + "/jwks", "userinfo_endpoint": ISSUER + "/userinfo",
+    "subject_types_supported": ["public"], "id_token_signing_alg_values_supported": ["ES256"],
+    "userinfo_signing_alg_values_supported": ["ES256"],
 }
 
 
@@ -95,18 +145,64 @@ class User:
     id = "alice"
 
 
+class Tokens(BearerTokenValidator):
+    def authenticate_token(self, token_string): return tokens.get(token_string)
+
+
+class BodyOrHeaderProtector(ResourceProtector):
+    """Authlib's protector reads the Authorization header only; RFC 6750 §2.2 (a form-encoded POST body's
+    access_token) is added here, for BODY_ONLY_CLIENT's tokens alone, which the header may not carry."""
+
+    def parse_request_authorization(self, request):
+        body = flask_request.form.get("access_token") if flask_request.method == "POST" and \
+            flask_request.mimetype == "application/x-www-form-urlencoded" else None
+        header = flask_request.headers.get("Authorization")
+        if body is not None and header is None and "access_token" not in flask_request.args:
+            return self.get_token_validator("bearer"), body
+        validator, token_string = super().parse_request_authorization(request)
+        found = tokens.get(token_string)
+        if found is not None and found.client.client_id == BODY_ONLY_CLIENT:
+            raise InvalidTokenError(description="this client's token is accepted in the form body only")
+        return validator, token_string
+
+
+class UserInfoAnswers(UserInfoEndpoint):
+    def get_issuer(self): return ISSUER
+    def get_supported_algorithms(self): return ["ES256"]
+
+    def generate_user_info(self, user, scope):
+        other = g.authlib_server_oauth2_token.get_client().client_id == "authflow-userinfo-other-sub"
+        return UserInfo(sub="mallory" if other else user.id, name="Alice Example")
+
+    def resolve_private_key(self):
+        rogue = g.authlib_server_oauth2_token.get_client().client_id == "authflow-userinfo-rogue"
+        return ROGUE_KEYS if rogue else SERVER_KEYS
+
+
 app = Flask(__name__)
 server = AuthorizationServer(
-    app, query_client=lambda client_id: Client() if client_id == CLIENT_ID else None,
-    save_token=lambda token, request: tokens.__setitem__(token["access_token"], request.user.id))
-server.register_grant(CodeGrant, [CodeChallenge(required=True)])
+    app, query_client=lambda client_id: Client(client_id) if client_id in CLIENTS else None,
+    save_token=lambda token, request: tokens.__setitem__(token["access_token"], Token(token, request)))
+server.register_grant(CodeGrant, [CodeChallenge(required=True), IDTokens()])
+protector = BodyOrHeaderProtector()
+protector.register_token_validator(Tokens())
+server.register_endpoint(UserInfoAnswers(resource_protector=protector))
 server.register_extension(SignedRequests(support_request=True, support_request_uri=False))
 app.config["OAUTH2_TOKEN_EXPIRES_IN"] = {"authorization_code": 300}
 app.config["OAUTH2_ACCESS_TOKEN_GENERATOR"] = lambda *args, **kwargs: secrets.token_urlsafe(24)
 
 
 @app.get("/.well-known/oauth-authorization-server")
+@app.get("/.well-known/openid-configuration")
 def metadata(): return jsonify(METADATA)
+
+
+@app.get("/jwks")
+def jwks(): return jsonify(SERVER_KEYS.as_dict(private=False))
+
+
+@app.route("/userinfo", methods=["GET", "POST"])
+def userinfo(): return server.create_endpoint_response("userinfo")
 
 
 @app.route("/authorize", methods=["GET", "POST"])
