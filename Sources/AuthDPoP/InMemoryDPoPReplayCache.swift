@@ -39,13 +39,20 @@ public actor InMemoryDPoPReplayCache: DPoPReplayCache {
     /// True if (`thumbprint`, `jti`) is not remembered unexpired; then remembers it until `expiresAt`.
     /// False when it is, or when the cache is full of unexpired entries.
     public func insert(_ jti: String, thumbprint: String, expiresAt: Int64) -> Bool {
+        remember(jti, thumbprint: thumbprint, expiresAt: expiresAt) == true
+    }
+
+    /// As insert(_:thumbprint:expiresAt:), telling the two refusals apart: true when remembered now, false
+    /// when (`thumbprint`, `jti`) is remembered unexpired (a replay), nil when the cache is full of unexpired
+    /// entries. `package`: the logout token replay cache reports a full cache as its own refusal.
+    package func remember(_ jti: String, thumbprint: String, expiresAt: Int64) -> Bool? {
         let time = now()
         // Length-prefixed, so that no other (thumbprint, jti) pair makes the same key.
         let key = "\(thumbprint.utf8.count):" + thumbprint + jti
         if let expiry = expiries[key], expiry >= time { return false }
         if expiries[key] == nil, expiries.count >= capacity {
             forgetExpired(before: time)
-            guard expiries.count < capacity else { return false }
+            guard expiries.count < capacity else { return nil }
         }
         // Stale heap entries (keys inserted again after they expired) are expired: dropped here at the latest.
         if heap.count >= 2 * capacity { forgetExpired(before: time) }

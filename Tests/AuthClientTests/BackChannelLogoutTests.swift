@@ -227,6 +227,106 @@ struct BackChannelLogoutTests {
         }
     }
 
+    /// A logout token of the fixture's provider for the fixture's client, HS256 with the client secret, with
+    /// the claims a test chooses: `iat` now unless given, `exp` two minutes later unless given.
+    static func logoutToken(
+        _ fixture: Fixture, subject: String?, sessionID: String? = nil, jti: String, issuedAt: Int64? = nil, expiresAt: Int64? = nil
+    ) -> String {
+        let now = fixture.time.now.secondsSince1970
+        var claims = JSONObject()
+        try? claims.append("iss", .string(fixture.client.configuration.issuer))
+        try? claims.append("aud", .string(fixture.client.configuration.clientID))
+        try? claims.append("iat", .number(JSONNumber(issuedAt ?? now)))
+        try? claims.append("exp", .number(JSONNumber(expiresAt ?? (issuedAt ?? now) + 120)))
+        try? claims.append("jti", .string(jti))
+        if let subject { try? claims.append("sub", .string(subject)) }
+        if let sessionID { try? claims.append("sid", .string(sessionID)) }
+        var events = JSONObject()
+        try? events.append(LogoutToken.backChannelLogoutEvent, .object(JSONObject()))
+        try? claims.append("events", .object(events))
+        var header = JSONObject()
+        try? header.append("typ", "logout+jwt")
+        var generator = SeededRandomNumberGenerator(seed: 7)
+        return TestSigningKey.hs256(secret: Fixture.secret).sign(claims: claims, extraHeader: header, using: &generator)
+    }
+
+    @Test("a store that cannot list its records still logs out the live user, and the provider's retry is not a replay")
+    func unlistableStoreEndsLiveUsers() async throws {
+        let fixture = try Self.fixture()
+        let client = try fixture.secondClient(transport: fixture.provider, store: UnlistableStore(base: fixture.store))
+        var generator = SeededRandomNumberGenerator(seed: 4)
+        let alice = try await client.login(with: fixture.provider.browser(), using: &generator)
+        let token = fixture.provider.logoutToken(subject: "alice", sessionID: nil)
+        await #expect(throws: AuthClientError.store(.credentialListingNotSupported)) { try await client.handleBackChannelLogout(token) }
+        #expect(await !alice.isLoggedIn)
+        await #expect(throws: AuthClientError.store(.credentialListingNotSupported)) { try await client.handleBackChannelLogout(token) }
+    }
+
+    @Test("when the app's endSessions fails (501) the jti is not used up: the provider's retry of the same token gets 200")
+    func serverRetryAfterFailure() async throws {
+        let fixture = try Self.fixture()
+        let body = Array(
+            FormParameter.encode([.init(name: "logout_token", value: fixture.provider.logoutToken(subject: "web-user", sessionID: "s1"))])
+                .utf8)
+        struct Failure: Error {}
+        let failed = await fixture.client.backChannelLogoutResponse(formBody: body) { _ in throw Failure() }
+        #expect(failed.status == 501)
+        let retried = await fixture.client.backChannelLogoutResponse(formBody: body) { _ in }
+        #expect(retried.status == 200)
+        let replayed = await fixture.client.backChannelLogoutResponse(formBody: body) { _ in }
+        #expect(replayed.status == 400)
+    }
+
+    @Test("a full replay cache refuses a new token as replayCacheFull, not as a replay")
+    func fullReplayCache() async throws {
+        let fixture = try Self.fixture()
+        let time = fixture.time
+        let cache = InMemoryLogoutTokenReplayCache(capacity: 1, now: { time.now.secondsSince1970 })
+        try await fixture.client.handleBackChannelLogout(Self.logoutToken(fixture, subject: "alice", jti: "j1"), replayCache: cache)
+        await #expect(throws: AuthClientError.invalidLogoutToken(.replayCacheFull)) {
+            try await fixture.client.handleBackChannelLogout(Self.logoutToken(fixture, subject: "alice", jti: "j2"), replayCache: cache)
+        }
+        await #expect(throws: AuthClientError.invalidLogoutToken(.replayed)) {
+            try await fixture.client.handleBackChannelLogout(Self.logoutToken(fixture, subject: "alice", jti: "j1"), replayCache: cache)
+        }
+    }
+
+    @Test("a jti is remembered until iat + maximum age + leeway, not until a far exp the provider chose")
+    func replayRetention() async throws {
+        let fixture = try Self.fixture()
+        let time = fixture.time
+        let cache = InMemoryLogoutTokenReplayCache(capacity: 1, now: { time.now.secondsSince1970 })
+        let farExpiry = time.now.secondsSince1970 + 30 * 86_400
+        try await fixture.client.handleBackChannelLogout(
+            Self.logoutToken(fixture, subject: "alice", jti: "j1", expiresAt: farExpiry), replayCache: cache)
+        time.advance(by: LogoutToken.defaultMaximumAgeSeconds + fixture.client.configuration.leewaySeconds + 1)
+        #expect(
+            try await fixture.client.handleBackChannelLogout(Self.logoutToken(fixture, subject: "alice", jti: "j2"), replayCache: cache)
+                .isEmpty)
+    }
+
+    @Test("exp 9223372036854775807 (Int64.max) does not trap: the token is accepted and ends the session")
+    func maximalExpiry() async throws {
+        let fixture = try Self.fixture()
+        let alice = try await fixture.login()
+        let token = Self.logoutToken(fixture, subject: "alice", jti: "j-max", expiresAt: .max)
+        #expect(try await fixture.client.handleBackChannelLogout(token).map(\.subject) == ["alice"])
+        #expect(await !alice.isLoggedIn)
+        await #expect(throws: AuthClientError.invalidLogoutToken(.replayed)) { try await fixture.client.handleBackChannelLogout(token) }
+    }
+
+    @Test("an empty sub (or sid) is absent: such a token is refused for naming no session, and no session ends")
+    func emptySubject() async throws {
+        let fixture = try Self.fixture()
+        let alice = try await fixture.login()
+        for (subject, sessionID) in [("", nil), ("", ""), (nil, "")] as [(String?, String?)] {
+            await #expect(throws: AuthClientError.invalidLogoutToken(.missingSubjectAndSession)) {
+                try await fixture.client.handleBackChannelLogout(fixture.provider.logoutToken(subject: subject, sessionID: sessionID))
+            }
+        }
+        #expect(await alice.isLoggedIn)
+    }
+
     @Test("the server helper answers 200 no-store to a valid POST, 400 invalid_request JSON to a bad token or body")
     func serverResponse() async throws {
         let fixture = try Self.fixture()

@@ -59,14 +59,30 @@ struct FrontChannelLogoutTests {
         #expect(await alice.isLoggedIn)
     }
 
-    @Test("without the session requirement, a bare request ends every session of this client")
+    @Test("without the session requirement, a bare request is refused and ends nothing (any page can send it)")
     func withoutSession() async throws {
         let fixture = try Self.fixture()
         let alice = try await fixture.login()
         let bob = try await fixture.login(.approve(subject: "bob"), seed: 2)
-        let ended = try await fixture.client.handleFrontChannelLogout(try URI(parsing: Self.frontChannelURI), sessionRequired: false)
-        #expect(Set(ended.compactMap(\.subject)) == ["alice", "bob"])
+        for account in [nil, ""] as [String?] {
+            await #expect(throws: AuthClientError.self) {
+                try await fixture.client.handleFrontChannelLogout(
+                    try URI(parsing: Self.frontChannelURI), sessionRequired: false, account: account)
+            }
+        }
+        #expect(await alice.isLoggedIn)
+        #expect(await bob.isLoggedIn)
+    }
+
+    @Test("without the session requirement, a bare request ends only the sessions of the browser's own account")
+    func withoutSessionAccount() async throws {
+        let fixture = try Self.fixture()
+        let alice = try await fixture.login()
+        let bob = try await fixture.login(.approve(subject: "bob"), seed: 2)
+        let url = try URI(parsing: Self.frontChannelURI)
+        let ended = try await fixture.client.handleFrontChannelLogout(url, sessionRequired: false, account: "alice")
+        #expect(ended.map(\.subject) == ["alice"])
         #expect(await !alice.isLoggedIn)
-        #expect(await !bob.isLoggedIn)
+        #expect(await bob.isLoggedIn)
     }
 }

@@ -64,6 +64,7 @@ struct LogoutTokenVectorTests {
         case .missingSubjectAndSession: "missingSubjectAndSession"
         case .nonce: "nonce"
         case .replayed: "replayed"
+        case .replayCacheFull: "replayCacheFull"
         }
     }
 
@@ -116,5 +117,30 @@ struct LogoutTokenVectorTests {
         #expect(await cache.insert("a", issuer: "https://other.example.com", expiresAt: 1_100) == false)
         time.advance(by: 200)
         #expect(await cache.insert("b", issuer: "https://op.example.com", expiresAt: 1_400))
+    }
+
+    @Test("a maximum age of 9223372036854775807 (Int64.max) does not trap: a valid token is accepted, offline and by the client")
+    func maximalAge() async throws {
+        let token = try #require(Self.vectors.cases.first { $0.verdict == "valid" }).token
+        let keys = try JWKSet(json: try Self.jwks())
+        let offline = try LogoutToken(
+            validating: token, keys: keys, issuer: Self.vectors.issuer, clientID: Self.vectors.clientID,
+            allowedAlgorithms: [.es256, .rs256],
+            now: NumericDate(secondsSince1970: Self.vectors.now), leewaySeconds: Self.vectors.leewaySeconds, maximumAgeSeconds: .max)
+        #expect(offline.issuer == Self.vectors.issuer)
+        let client = try Self.client()
+        _ = try await client.validateLogoutToken(token, maximumAgeSeconds: .max)
+        await #expect(throws: AuthClientError.invalidLogoutToken(.replayed)) {
+            try await client.validateLogoutToken(token, maximumAgeSeconds: .max)
+        }
+    }
+
+    @Test("the in-memory replay cache tells a replay (false) from a full cache (nil)")
+    func replayCacheAnswers() async {
+        let time = ManualWallClock(NumericDate(secondsSince1970: 1_000))
+        let cache = InMemoryLogoutTokenReplayCache(capacity: 1, now: { time.now.secondsSince1970 })
+        #expect(await cache.remember("a", issuer: "https://op.example.com", expiresAt: 1_100) == true)
+        #expect(await cache.remember("a", issuer: "https://op.example.com", expiresAt: 1_100) == false)
+        #expect(await cache.remember("b", issuer: "https://op.example.com", expiresAt: 1_100) == nil)
     }
 }

@@ -19,13 +19,21 @@ extension AuthClient {
     /// and ``ClientConfiguration/leewaySeconds``; the key comes from the provider's JWK Set as for ID tokens
     /// (fetched again once for an unknown `kid`: a key rotation; see ``validateIDToken(_:nonce:maxAge:accessToken:)``),
     /// or is the client secret for HS256 when that is allowed. Then the `jti` goes into `replayCache` (the
-    /// client's own in-memory one when nil) until the token expires: a second delivery is refused
-    /// (``LogoutTokenRefusal/replayed``). Throws ``AuthClientError/invalidLogoutToken(_:)``, or the JWK Set
+    /// client's own in-memory one when nil) until `iat` + `maximumAgeSeconds` + leeway (older tokens fail the
+    /// `iat` check): a second delivery is refused (``LogoutTokenRefusal/replayed``), and so is a token a full
+    /// cache cannot remember (``LogoutTokenRefusal/replayCacheFull``). Throws ``AuthClientError/invalidLogoutToken(_:)``, or the JWK Set
     /// fetch's own error.
     public func validateLogoutToken(
         _ token: String, replayCache: (any LogoutTokenReplayCache)? = nil,
         maximumAgeSeconds: Int64 = LogoutToken.defaultMaximumAgeSeconds
     ) async throws(AuthClientError) -> LogoutToken {
+        let validated = try await checkLogoutToken(token, maximumAgeSeconds: maximumAgeSeconds)
+        try await remember(validated, replayCache: replayCache, maximumAgeSeconds: maximumAgeSeconds)
+        return validated
+    }
+
+    /// Every check of validateLogoutToken(_:replayCache:maximumAgeSeconds:) but the replay cache.
+    private func checkLogoutToken(_ token: String, maximumAgeSeconds: Int64) async throws(AuthClientError) -> LogoutToken {
         let jwt: JWT
         do {
             jwt = try LogoutToken.decode(token)
@@ -65,12 +73,22 @@ extension AuthClient {
             }
             validated = try await withProviderKeys(refused: { .invalidLogoutToken(refusal.withLock { $0 } ?? .jwt($0)) }, check)
         }
-        let cache = replayCache ?? logoutTokenReplays
-        let remembered = max(validated.expiresAt.secondsSince1970, validated.issuedAt.secondsSince1970 + maximumAgeSeconds) + leeway
-        guard await cache.insert(validated.jwtID, issuer: validated.issuer, expiresAt: remembered) else {
-            throw .invalidLogoutToken(.replayed)
-        }
         return validated
+    }
+
+    /// Puts the token's `jti` into `replayCache` (the client's own when nil) until `iat` + `maximumAgeSeconds`
+    /// + leeway: a later delivery fails the `iat` check anyway, whatever `exp` the provider chose. Saturating,
+    /// so that no `iat` or maximum age traps.
+    private func remember(
+        _ validated: LogoutToken, replayCache: (any LogoutTokenReplayCache)?, maximumAgeSeconds: Int64
+    ) async throws(AuthClientError) {
+        let cache = replayCache ?? logoutTokenReplays
+        let until = validated.issuedAt.adding(seconds: maximumAgeSeconds).adding(seconds: configuration.leewaySeconds)
+        switch await cache.remember(validated.jwtID, issuer: validated.issuer, expiresAt: until.secondsSince1970) {
+        case true?: return
+        case false?: throw .invalidLogoutToken(.replayed)
+        case nil: throw .invalidLogoutToken(.replayCacheFull)
+        }
     }
 
     /// Validates a logout token (``validateLogoutToken(_:replayCache:maximumAgeSeconds:)``) and ends the
@@ -87,18 +105,24 @@ extension AuthClient {
     /// matching user is logged out as ``User/logout(revokeTokens:postLogoutRedirectURI:state:)`` does without
     /// revoking: tokens forgotten, record removed, a ``LogoutEvent`` with reason
     /// ``LogoutEvent/Reason/providerLoggedOut(sessionID:)``. A valid token that matches no session ends none and
-    /// is not an error (§2.7: the session may have ended already). Throws as validation does, or
-    /// ``AuthClientError/store(_:)`` when the store cannot be listed or written.
+    /// is not an error (§2.7: the session may have ended already). The `jti` is remembered only after the
+    /// sessions ended, so that a failed attempt does not make the provider's retry a replay. Throws as
+    /// validation does, or ``AuthClientError/store(_:)`` when the store cannot be listed or written (the live
+    /// users are logged out first, so they are ended even then).
     @discardableResult
     public func handleBackChannelLogout(
         _ token: String, replayCache: (any LogoutTokenReplayCache)? = nil,
         maximumAgeSeconds: Int64 = LogoutToken.defaultMaximumAgeSeconds
     ) async throws(AuthClientError) -> [LoggedOutSession] {
-        let validated = try await validateLogoutToken(token, replayCache: replayCache, maximumAgeSeconds: maximumAgeSeconds)
+        let validated = try await checkLogoutToken(token, maximumAgeSeconds: maximumAgeSeconds)
         logger.log(
             .info, .logout, "the provider sent a back-channel logout",
             ["subject": .flag(validated.subject != nil), "sid": .flag(validated.sessionID != nil)])
-        return try await endSessions(subject: validated.subject, sessionID: validated.sessionID)
+        // The jti is remembered only once the sessions have ended, so that a failure leaves the provider's
+        // retry valid; a concurrent duplicate ends the same sessions again, which changes nothing.
+        let ended = try await endSessions(subject: validated.subject, sessionID: validated.sessionID)
+        try await remember(validated, replayCache: replayCache, maximumAgeSeconds: maximumAgeSeconds)
+        return ended
     }
 
     /// The answer to a back-channel logout request (§2.5, §2.8), for a server that receives them: `body` is
@@ -114,7 +138,8 @@ extension AuthClient {
     /// sessions, ``handleBackChannelLogout(_:replayCache:maximumAgeSeconds:)``, when nil) succeeded; 400 with
     /// `{"error":"invalid_request","error_description":…}` (§2.8, RFC 6749 §5.2) when the body has no single
     /// `logout_token` or the token is refused; 501 with the same JSON when the sessions could not be ended
-    /// (a store failure). The description names the rule, never the token.
+    /// (a store failure, or `endSessions` threw): then the `jti` is not remembered, so the provider's retry is
+    /// accepted. The description names the rule, never the token.
     public func backChannelLogoutResponse(
         formBody body: [UInt8], replayCache: (any LogoutTokenReplayCache)? = nil,
         endSessions: (@Sendable (LogoutToken) async throws -> Void)? = nil
@@ -130,12 +155,14 @@ extension AuthClient {
         }
         do {
             if let endSessions {
-                let validated = try await validateLogoutToken(token, replayCache: replayCache)
+                let maximumAge = LogoutToken.defaultMaximumAgeSeconds
+                let validated = try await checkLogoutToken(token, maximumAgeSeconds: maximumAge)
                 do {
                     try await endSessions(validated)
                 } catch {
                     return Self.logoutAnswer(501, "the session could not be ended")
                 }
+                try await remember(validated, replayCache: replayCache, maximumAgeSeconds: maximumAge)
             } else {
                 try await handleBackChannelLogout(token, replayCache: replayCache)
             }

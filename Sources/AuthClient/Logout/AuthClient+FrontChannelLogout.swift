@@ -17,12 +17,21 @@ extension AuthClient {
     /// default here): `iss` and `sid` must each be present once, and `iss` must be this client's issuer
     /// (compared byte for byte), else ``AuthClientError/frontChannelLogoutRefused(reason:)`` and nothing ends;
     /// then the sessions of this client whose ID token carried that `sid` end, locally (no request to the
-    /// provider). Without it, a request with neither parameter ends every session of this client (the request
-    /// cannot say which; any page can make a browser load the URL, so prefer requiring the session), and a
-    /// request with them is checked as above. A `sid` that matches no session ends none and is not an error
-    /// (the session may have ended already). Not checked: who made the browser load the URL — the `iss`/`sid`
-    /// pair is what stops a forged request from ending another session.
-    public func handleFrontChannelLogout(_ url: URI, sessionRequired: Bool = true) async throws(AuthClientError) -> [LoggedOutSession] {
+    /// provider). Without it, a request with neither parameter ends only the sessions of `account` — the
+    /// user of the browser's own session (your cookie), never a value from the request — and is refused when
+    /// `account` is nil or empty: any page can make a browser load the URL, so an unauthenticated request never
+    /// ends every session. A request with them is checked as above (and, with `account`, ends only that
+    /// account's sessions with that `sid`). A `sid` that matches no session ends none and is not an error (the
+    /// session may have ended already). Not checked: who made the browser load the URL — the `iss`/`sid` pair,
+    /// or the browser's own session, is what stops a forged request from ending another session.
+    ///
+    /// ```swift
+    /// // frontchannel_logout_session_required: false, the account from the app's session cookie
+    /// let ended = try await client.handleFrontChannelLogout(URI(parsing: requestURL), sessionRequired: false, account: signedInAccount)
+    /// ```
+    public func handleFrontChannelLogout(
+        _ url: URI, sessionRequired: Bool = true, account: String? = nil
+    ) async throws(AuthClientError) -> [LoggedOutSession] {
         let parameters: [FormParameter]
         do {
             parameters = try url.queryParameters()
@@ -47,7 +56,11 @@ extension AuthClient {
         if issuer == nil, sessionID != nil {
             throw .frontChannelLogoutRefused(reason: "sid without iss cannot be checked")
         }
+        let account = account.flatMap { $0.isEmpty ? nil : $0 }
+        if sessionID?.isEmpty ?? true, account == nil {
+            throw .frontChannelLogoutRefused(reason: "neither sid nor the browser's own account names a session")
+        }
         logger.log(.info, .logout, "the provider sent a front-channel logout", ["sid": .flag(sessionID != nil)])
-        return try await endSessions(subject: nil, sessionID: sessionID, all: sessionID == nil)
+        return try await endSessions(subject: account, sessionID: sessionID)
     }
 }

@@ -34,4 +34,8 @@ public struct InMemoryLogoutTokenReplayCache: LogoutTokenReplayCache {
     public func insert(_ jti: String, issuer: String, expiresAt: Int64) async -> Bool {
         await table.insert(jti, thumbprint: issuer, expiresAt: expiresAt)
     }
+
+    public func remember(_ jti: String, issuer: String, expiresAt: Int64) async -> Bool? {
+        await table.remember(jti, thumbprint: issuer, expiresAt: expiresAt)
+    }
 }

@@ -109,10 +109,13 @@ public struct LogoutToken: Sendable {
         guard issuedAt <= now.adding(seconds: leewaySeconds) else {
             throw .issuedInFuture(issuedAt: issuedAt, now: now, leewaySeconds: leewaySeconds)
         }
-        guard issuedAt.adding(seconds: maximumAgeSeconds + leewaySeconds) >= now else {
+        guard issuedAt.adding(seconds: maximumAgeSeconds).adding(seconds: leewaySeconds) >= now else {
             throw .issuedTooLongAgo(issuedAt: issuedAt, now: now, maximumAgeSeconds: maximumAgeSeconds)
         }
         guard let expiresAt = try claims.expiration else { throw .missingClaim("exp") }
-        return (issuedAt, expiresAt, try claims.subject, try claims.string("sid"), try claims.jwtID)
+        // An empty `sub` or `sid` names nothing (plain OAuth records use "" as their account): absent.
+        let subject = try claims.subject.flatMap { $0.isEmpty ? nil : $0 }
+        let sessionID = try claims.string("sid").flatMap { $0.isEmpty ? nil : $0 }
+        return (issuedAt, expiresAt, subject, sessionID, try claims.jwtID)
     }
 }

@@ -35,8 +35,11 @@ public enum LogoutTokenRefusal: Error, Hashable, Sendable {
     /// A `nonce` claim (§2.6 step 7): forbidden, so that an ID token is never taken for a logout token.
     case nonce
     /// A token with this `jti` from this issuer was accepted before (§2.6 step 8), or the replay cache
-    /// could not remember it.
+    /// could not remember it and cannot say why (LogoutTokenReplayCache/insert(_:issuer:expiresAt:) only).
     case replayed
+    /// The replay cache cannot remember this `jti` (full of unexpired entries, or unreachable), so the
+    /// token is refused: not a replay, the provider may retry later.
+    case replayCacheFull
 }
 
 extension LogoutTokenRefusal: CustomStringConvertible {
@@ -52,6 +55,7 @@ extension LogoutTokenRefusal: CustomStringConvertible {
         case .missingSubjectAndSession: "it has neither sub nor sid"
         case .nonce: "it has a nonce claim, which a logout token must not have"
         case .replayed: "its jti was seen before from this issuer (a replay)"
+        case .replayCacheFull: "the replay cache cannot remember its jti now (full); retry later"
         }
     }
 }
