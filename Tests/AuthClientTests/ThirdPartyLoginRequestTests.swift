@@ -49,6 +49,35 @@ struct ThirdPartyLoginRequestTests {
         }
     }
 
+    @Test(
+        "a target_link_uri with a dot segment or an encoded slash, which would leave the allowed path once resolved, is refused",
+        arguments: [
+            "https://tenant.example.net/app/../evil-tenant/", "https://tenant.example.net/app/%2e%2e/evil-tenant/",
+            "https://tenant.example.net/app/%2E%2E/evil-tenant/", "https://tenant.example.net/app/.%2e/evil-tenant/",
+            "https://tenant.example.net/app/%2e./evil-tenant/", "https://tenant.example.net/app/./x",
+            "https://tenant.example.net/app/%2E", "https://tenant.example.net/app/..",
+            "https://tenant.example.net/app/..%2fevil-tenant/", "https://tenant.example.net/app/..%5Cevil-tenant/",
+        ])
+    func dotSegments(target: String) {
+        #expect(throws: AuthClientError.thirdPartyLoginRefused(.untrustedTarget(target))) {
+            try ThirdPartyLoginRequest(
+                parameters: [
+                    FormParameter(name: "iss", value: Self.trusted[0]), FormParameter(name: "target_link_uri", value: target),
+                ],
+                trustedIssuers: Self.trusted, allowedTargets: ["https://tenant.example.net/app/"])
+        }
+    }
+
+    @Test("a target_link_uri whose segments only contain dots, or a dot in a query, is still allowed")
+    func dotsInNames() throws {
+        for target in ["https://tenant.example.net/app/v1.2/..hidden/a...b", "https://tenant.example.net/app/x?next=../y"] {
+            let request = try ThirdPartyLoginRequest(
+                parameters: [FormParameter(name: "iss", value: Self.trusted[0]), FormParameter(name: "target_link_uri", value: target)],
+                trustedIssuers: Self.trusted, allowedTargets: ["https://tenant.example.net/app/"])
+            #expect(request.targetLinkURI == target)
+        }
+    }
+
     @Test("a repeated iss is refused")
     func repeated() {
         #expect(throws: AuthClientError.thirdPartyLoginRefused(.malformed("iss is repeated"))) {

@@ -100,6 +100,39 @@ struct WebFingerQueryTests {
         }
     }
 
+    @Test(
+        "an acct host that is more than a host and port is refused, so the request cannot go elsewhere",
+        arguments: [
+            "acct:joe@evil.example/.corp.example.com", "acct:joe@corp.example.com?x", "acct:joe@corp.example.com:",
+            "acct:joe@corp.example.com:0443", "acct:joe@corp.example.com/", "acct:joe@corp\\example.com",
+            "joe@corp\\example.com",
+        ])
+    func acctHost(input: String) {
+        #expect {
+            try WebFingerQuery(normalizing: input)
+        } throws: { error in
+            guard case AuthClientError.webFinger(.invalidInput) = error else { return false }
+            return true
+        }
+    }
+
+    @Test("an acct host with a port is kept, and the request goes to it")
+    func acctHostWithPort() throws {
+        let query = try WebFingerQuery(normalizing: "acct:joe@example.com:8443")
+        #expect(query.host == "example.com:8443")
+        #expect(query.url.hasPrefix("https://example.com:8443/.well-known/webfinger?"))
+    }
+
+    @Test("an issuer link with userinfo is refused: its host is not the one it seems to name")
+    func issuerWithUserinfo() throws {
+        let query = try WebFingerQuery(normalizing: "joe@corp.example.com")
+        let issuer = "https://login.corp.example.com@evil.example"
+        let body = #"{"links":[{"rel":"http://openid.net/specs/connect/1.0/issuer","href":"\#(issuer)"}]}"#
+        #expect(throws: AuthClientError.webFinger(.insecureIssuer(issuer))) {
+            try query.issuer(fromResponse: Array(body.utf8))
+        }
+    }
+
     @Test("the fake provider answers WebFinger for its own accounts, and the issuer it names is its own")
     func fakeProvider() async throws {
         let provider = FakeOpenIDProvider()

@@ -19,8 +19,9 @@ import AuthJSON
 /// explicit scheme (`acct:`, or `scheme://`) is kept as it is; otherwise, an input that is `userinfo@host`
 /// with no port, path or query becomes `acct:` + the input (an `@` inside the userinfo percent-encoded), and
 /// any other becomes `https://` + the input (with the path `/` when it has none, RFC 3986 §6.2.3). A
-/// fragment is always removed. The host asked is the acct URI's host (after its last `@`), or the URL's
-/// authority (host and port). Not checked: that the JRD's `subject` is the resource (RFC 7033 allows an alias).
+/// fragment is always removed. The host asked is the acct URI's host (after its last `@`; refused unless it is
+/// a host with an optional port and nothing else), or the URL's authority (host and port). Not checked: that
+/// the JRD's `subject` is the resource (RFC 7033 allows an alias).
 public struct WebFingerQuery: Hashable, Sendable {
     /// The link relation of an OpenID Provider's issuer (§2).
     public static let issuerRelation = "http://openid.net/specs/connect/1.0/issuer"
@@ -43,8 +44,8 @@ public struct WebFingerQuery: Hashable, Sendable {
             guard let at = account.lastIndex(of: "@"), account.index(after: at) < account.endIndex, at > account.startIndex else {
                 throw .webFinger(.invalidInput("an acct URI needs user@host"))
             }
+            host = try Self.plainAuthority(account[account.index(after: at)...])
             resource = text
-            host = String(account[account.index(after: at)...])
             return
         }
         if let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://"), Self.isScheme(text[..<colon]) {
@@ -60,8 +61,8 @@ public struct WebFingerQuery: Hashable, Sendable {
             let userinfo = authority[..<at]
             let hostPort = authority[authority.index(after: at)...]
             if rest.isEmpty, !hostPort.contains(":"), !userinfo.isEmpty, !hostPort.isEmpty {
+                host = try Self.plainAuthority(hostPort)
                 resource = "acct:" + userinfo.replacingAll("@", with: "%40") + "@" + hostPort
-                host = String(hostPort)
                 return
             }
         }
@@ -78,7 +79,7 @@ public struct WebFingerQuery: Hashable, Sendable {
     }
 
     /// The issuer in a WebFinger answer (a JRD, RFC 7033 §4.4): the `href` of the first link whose `rel` is
-    /// ``issuerRelation``, which must be an https URL with a host and without query or fragment.
+    /// ``issuerRelation``, which must be an https URL with a host and without userinfo, query or fragment.
     public func issuer(fromResponse body: [UInt8]) throws(AuthClientError) -> String {
         let document: JSONValue
         do {
@@ -94,8 +95,8 @@ public struct WebFingerQuery: Hashable, Sendable {
             return link["href"]?.stringValue
         }.first
         guard let issuer else { throw .webFinger(.noIssuerLink) }
-        guard let uri = try? URI(parsing: issuer), uri.scheme.lowercased() == "https", let host = uri.host, !host.isEmpty,
-            uri.query == nil, uri.fragment == nil
+        guard let uri = try? URI(parsing: issuer), uri.scheme.lowercased() == "https", uri.userinfo == nil,
+            let host = uri.host, !host.isEmpty, uri.query == nil, uri.fragment == nil
         else { throw .webFinger(.insecureIssuer(issuer)) }
         return issuer
     }
@@ -104,6 +105,18 @@ public struct WebFingerQuery: Hashable, Sendable {
     private static func isScheme(_ text: Substring) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCIIAlpha else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCIIAlpha || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+    }
+
+    /// The host of an acct URI (after its last `@`), which must be an authority and nothing else: no userinfo,
+    /// path, query or fragment, so that `https://` + it + `/.well-known/webfinger` goes to that host
+    /// (`evil.example/.corp.example.com` or `corp.example.com?x` are refused).
+    private static func plainAuthority(_ text: Substring) throws(AuthClientError) -> String {
+        let text = String(text)
+        guard let uri = try? URI(parsing: "https://" + text + "/"), uri.userinfo == nil, uri.path == "/", uri.query == nil,
+            uri.fragment == nil, let host = uri.host, !host.isEmpty,
+            (uri.port.map { "\(host):\($0)" } ?? host).utf8.elementsEqual(text.utf8)
+        else { throw .webFinger(.invalidInput("'\(text)' is not a host (with an optional port)")) }
+        return text
     }
 
     /// The host and port of a URL.

@@ -13,7 +13,8 @@
 /// }
 /// ```
 public enum WebFingerRefusal: Hashable, Sendable {
-    /// The user's input cannot be normalized (§2.1.2): empty, an XRI, no host, or not a URI.
+    /// The user's input cannot be normalized (§2.1.2): empty, an XRI, no host (or an acct host that is not
+    /// just a host and port), or not a URI.
     case invalidInput(String)
     /// The WebFinger resource answered with this HTTP status instead of 200.
     case status(Int)
@@ -21,7 +22,7 @@ public enum WebFingerRefusal: Hashable, Sendable {
     case invalidJSON(String)
     /// The JRD has no link with `rel` `http://openid.net/specs/connect/1.0/issuer` and an `href`.
     case noIssuerLink
-    /// The issuer link is not an https URL with a host and without query or fragment (Discovery §3).
+    /// The issuer link is not an https URL with a host and without userinfo, query or fragment (Discovery §3).
     case insecureIssuer(String)
 }
 
@@ -32,7 +33,7 @@ extension WebFingerRefusal: CustomStringConvertible {
         case .status(let status): "the WebFinger resource answered HTTP \(status)"
         case .invalidJSON(let reason): "the answer is not a JSON Resource Descriptor (RFC 7033 §4.4): \(reason)"
         case .noIssuerLink: "the answer has no http://openid.net/specs/connect/1.0/issuer link with an href"
-        case .insecureIssuer(let issuer): "the issuer '\(issuer)' is not an https URL without query or fragment"
+        case .insecureIssuer(let issuer): "the issuer '\(issuer)' is not an https URL without userinfo, query or fragment"
         }
     }
 }

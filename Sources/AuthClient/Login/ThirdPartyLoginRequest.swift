@@ -20,8 +20,10 @@ public import AuthCallback
 /// `target_link_uri` at most once; `target_link_uri`, when present, equal to an entry of `allowedTargets`, or
 /// under an entry that ends with `/` (a prefix that ends at a path boundary, so `https://app.example.com/`
 /// allows `https://app.example.com/orders/7` but not `https://app.example.com.evil.example/`), and free of
-/// userinfo and backslashes. Not checked: that the request came from the provider (it is unauthenticated by
-/// design; the login that follows authenticates the user).
+/// userinfo and backslashes, with a path that has no `.` or `..` segment (percent-encoded ones included) and
+/// no encoded `/` or `\` (`%2f`, `%5c`), which would step out of the allowed prefix once resolved. Not
+/// checked: that the request came from the provider (it is unauthenticated by design; the login that follows
+/// authenticates the user).
 public struct ThirdPartyLoginRequest: Hashable, Sendable {
     /// `iss`: the issuer to log in at.
     public let issuer: String
@@ -67,9 +69,23 @@ public struct ThirdPartyLoginRequest: Hashable, Sendable {
     }
 
     private static func isAllowed(_ target: String, _ allowed: [String]) -> Bool {
-        guard !target.contains("\\"), let uri = try? URI(parsing: target), uri.userinfo == nil, uri.host != nil else { return false }
+        guard !target.contains("\\"), let uri = try? URI(parsing: target), uri.userinfo == nil, uri.host != nil,
+            isPlainPath(uri.path)
+        else { return false }
         return allowed.contains { entry in
             target.utf8.elementsEqual(entry.utf8) || (entry.hasSuffix("/") && target.utf8.starts(with: entry.utf8))
+        }
+    }
+
+    /// A path a browser or server will not move out of the allowed prefix: no `.` or `..` segment (RFC 3986
+    /// §5.2.4 removes them after our prefix check), percent-encoded ones (`%2e`, any case) included, and no
+    /// encoded `/` or `\` (`%2f`, `%5c`), which some servers decode into segment separators.
+    private static func isPlainPath(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        guard !lowered.contains("%2f"), !lowered.contains("%5c") else { return false }
+        return !lowered.split(separator: "/", omittingEmptySubsequences: false).contains { segment in
+            let decoded = segment.replacing("%2e", with: ".")
+            return decoded == "." || decoded == ".."
         }
     }
 }
