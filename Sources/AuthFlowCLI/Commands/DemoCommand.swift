@@ -2,12 +2,14 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-/// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--ciba] [--mcp] [--par] [--dpop] [--jar] [--service] [--resource-server]`:
+/// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--ciba] [--mcp] [--par] [--dpop] [--jar] [--service] [--resource-server]
+/// [--userinfo] [--logout]`:
 /// the whole OpenID Connect login, offline against the fake provider, narrated with the real values and the RFC sections
 /// (``DemoFlow``); with `--device`, the device authorization grant (``DeviceDemoFlow``); with `--ciba`, CIBA's
 /// poll mode (``BackchannelDemoFlow``); with `--mcp`, the MCP authorization
 /// profile (``MCPDemoFlow``); with `--jar`, JAR and JARM (``SignedMessagesDemoFlow``); with `--fapi2`, FAPI 2.0 (``FAPI2DemoFlow``); with `--service`, client credentials, JWT bearer and introspection (``ServiceDemoFlow``); with
-/// `--resource-server`, the resource server's side (``ResourceServerDemoFlow``). Exit 0 when the flow
+/// `--resource-server`, the resource server's side (``ResourceServerDemoFlow``); with `--userinfo`, signed userinfo and
+/// claim sources (``UserInfoDemoFlow``); with `--logout`, back-channel logout (``LogoutDemoFlow``). Exit 0 when the flow
 /// went as asked: it succeeded, or it failed exactly where the chosen failure is caught.
 enum DemoCommand: CLICommand {
     static let fail = Option<String>(
@@ -17,7 +19,8 @@ enum DemoCommand: CLICommand {
                 + BackchannelDemoFlow.Failure.allCases.map(\.rawValue)
                 + PushedAuthorizationDemoFlow.Failure.allCases.map(\.rawValue) + MCPDemoFlow.Failure.allCases.map(\.rawValue)
                 + ResourceServerDemoFlow.Failure.allCases.map(\.rawValue) + SignedMessagesDemoFlow.Failure.allCases.map(\.rawValue)
-                + FAPI2DemoFlow.Failure.allCases.map(\.rawValue))
+                + FAPI2DemoFlow.Failure.allCases.map(\.rawValue) + UserInfoDemoFlow.Failure.allCases.map(\.rawValue)
+                + LogoutDemoFlow.Failure.allCases.map(\.rawValue))
                 .reduce(into: [String]()) {
                     if !$0.contains($1) { $0.append($1) }
                 }))
@@ -36,6 +39,10 @@ enum DemoCommand: CLICommand {
         help: "a service's tokens: client credentials (cached, renewed), JWT bearer, introspection (RFC 6749 §4.4, RFC 7523, RFC 7662)")
     static let resourceServer = Flag(
         "resource-server", help: "the resource server's side: RFC 9068 access tokens, DPoP proofs, challenges, RFC 9728")
+    static let userinfo = Flag(
+        "userinfo", help: "a signed userinfo answer, the token in the body, aggregated and distributed claims (OIDC Core §5.3.2, §5.6.2)")
+    static let logout = Flag(
+        "logout", help: "back-channel logout (OpenID Connect Back-Channel Logout 1.0): a logout token checked, the session ended")
     static let rfc7636Example = Flag("rfc7636-example", help: "use the verifier of RFC 7636 Appendix B (code flow only)")
 
     static let spec = CommandSpec(
@@ -61,11 +68,18 @@ enum DemoCommand: CLICommand {
             of the tokens, plain, signed and inactive. With --resource-server, the other side: a protected MCP
             server's metadata and 401 challenge, the checks of a DPoP-bound RFC 9068 access token and its proof,
             and the refusals of a replayed proof, the token without its proof and a missing scope; --fail
-            wrong-audience, expired, stolen-token or wrong-url breaks the protected request.
+            wrong-audience, expired, stolen-token or wrong-url breaks the protected request. With --userinfo, a
+            signed userinfo answer asked with the token in the body, verified (algorithm, key, iss, aud, sub), and
+            its aggregated and distributed claims resolved with a policy naming the trusted issuer; --fail
+            wrong-subject, bad-signature or untrusted-source shows a refusal. With --logout, back-channel logout:
+            two clients sign the same user in, the provider sends a logout token, each check of §2.6 passes, the
+            one client's session ends and the other's is kept, and the server helper answers 200; --fail
+            replayed, nonce or other-client shows a refusal.
             """,
-        options: [fail, device, ciba, par, mcp, dpop, jar, fapi2, service, resourceServer, rfc7636Example],
+        options: [fail, device, ciba, par, mcp, dpop, jar, fapi2, service, resourceServer, userinfo, logout, rfc7636Example],
         groups: [
-            .atMostOne(device, ciba, par, mcp, dpop, jar, fapi2, service, resourceServer), .atMostOne(par, rfc7636Example),
+            .atMostOne(device, ciba, par, mcp, dpop, jar, fapi2, service, resourceServer, userinfo, logout),
+            .atMostOne(par, rfc7636Example), .atMostOne(userinfo, rfc7636Example), .atMostOne(logout, rfc7636Example),
             .atMostOne(fapi2, rfc7636Example), .atMostOne(ciba, rfc7636Example),
             .atMostOne(mcp, rfc7636Example), .atMostOne(dpop, rfc7636Example), .atMostOne(jar, rfc7636Example),
             .atMostOne(service, rfc7636Example), .atMostOne(resourceServer, rfc7636Example),
@@ -75,7 +89,8 @@ enum DemoCommand: CLICommand {
             "demo --par --fail expired",
             "demo --mcp --fail no-s256", "demo --mcp --fail step-up-refused", "demo --dpop", "demo --jar --fail response-audience",
             "demo --fapi2", "demo --fapi2 --fail client-secret", "demo --service", "demo --resource-server",
-            "demo --resource-server --fail stolen-token",
+            "demo --resource-server --fail stolen-token", "demo --userinfo", "demo --userinfo --fail untrusted-source", "demo --logout",
+            "demo --logout --fail other-client",
         ])
 
     /// RFC 7636 Appendix B: the 32 octets behind the example verifier.
@@ -89,7 +104,14 @@ enum DemoCommand: CLICommand {
         let device = arguments.isSet(Self.device)
         let failureName = arguments.value(Self.fail)
         let (text, asExpected): (String, Bool)
-        if arguments.isSet(Self.service) {
+        if arguments.isSet(Self.userinfo) {
+            let flow = UserInfoDemoFlow(
+                failure: try failure(UserInfoDemoFlow.Failure.self, named: failureName, for: "--fail for --userinfo"))
+            (text, asExpected) = runBlocking { await flow.run() }
+        } else if arguments.isSet(Self.logout) {
+            let flow = LogoutDemoFlow(failure: try failure(LogoutDemoFlow.Failure.self, named: failureName, for: "--fail for --logout"))
+            (text, asExpected) = runBlocking { await flow.run() }
+        } else if arguments.isSet(Self.service) {
             guard failureName == nil else { throw .usage("--service goes alone") }
             (text, asExpected) = runBlocking { await ServiceDemoFlow().run() }
         } else if arguments.isSet(Self.resourceServer) {

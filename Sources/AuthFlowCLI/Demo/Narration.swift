@@ -4,6 +4,8 @@
 
 import AuthCallback
 import AuthClient
+import AuthJSON
+import AuthJWT
 
 /// The demo's text: numbered steps, values, checks and the HTTP exchanges, with long tokens shortened.
 struct Narration {
@@ -40,6 +42,27 @@ struct Narration {
             line("\n✗ Unexpected error: \(error)")
             return false
         }
+    }
+
+    /// A whole demo: its introduction, the failure chosen with `--fail` (`showing`: its name and explanation),
+    /// then `steps`, ended by ``conclude(flag:failures:expectingFailure:_:)``. The text, and whether the flow
+    /// went as asked.
+    static func demo(
+        _ introduction: [String], flag: String, failures: [String], showing failure: (name: String, explanation: String)?,
+        _ steps: (inout Narration) async throws -> Void
+    ) async -> (text: String, asExpected: Bool) {
+        var out = Narration()
+        for line in introduction { out.line(line) }
+        if let failure { out.line("Showing: \(failure.name) — \(failure.explanation).") }
+        let asExpected = await out.conclude(flag: flag, failures: failures, expectingFailure: failure != nil, steps)
+        return (out.text, asExpected)
+    }
+
+    /// A JWT's header and claims, decoded without any check (the checks are the step's own), one line each.
+    mutating func decoded(_ name: String, _ compact: String) {
+        guard let jws = try? JWS(compact: compact) else { return }
+        value("\(name) header", String(decoding: JSONValue.object(jws.header.parameters).serialized(), as: UTF8.self), "")
+        value("\(name) claims", String(decoding: jws.payload, as: UTF8.self), "")
     }
 
     mutating func exchanges(_ exchanges: [(TransportRequest, TransportResponse?)]) {
