@@ -129,6 +129,9 @@ struct LogoutDemoFlow: Sendable {
         }
         out.exchanges(app.takeExchanges())
         out.value("Cache-Control", answer.header("Cache-Control") ?? "", "§2.8: the answer is never cached")
+        guard answer.status == 200 else {
+            throw DemoFlow.CaughtFailure(step: 5, message: "the logout endpoint answered \(answer.status), not 200")
+        }
         out.check("200: the token was valid and the session ended; a refused token gets 400 with the rule, never the token")
     }
 }
