@@ -13,11 +13,7 @@ import Testing
 
 /// `Python/fapi2-id-tokens.json`: ID tokens signed by joserfc with each algorithm (made by `Python/generate_fapi2.py`).
 struct FAPI2IDTokenVectors: Decodable {
-    struct Case: Decodable {
-        let name: String
-        let token: String
-        let verdict: String
-    }
+    typealias Case = TokenVerdict
     let issuer: String
     let clientID: String
     let nonce: String

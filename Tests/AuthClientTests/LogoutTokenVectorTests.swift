@@ -12,11 +12,7 @@ import Testing
 
 /// `Python/logout-tokens.json`: logout tokens signed by joserfc (made by `Python/generate_logout_tokens.py`).
 struct LogoutTokenVectors: Decodable {
-    struct Case: Decodable {
-        let name: String
-        let token: String
-        let verdict: String
-    }
+    typealias Case = TokenVerdict
     let issuer: String
     let clientID: String
     let now: Int64
