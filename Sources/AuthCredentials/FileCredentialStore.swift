@@ -85,7 +85,7 @@ public actor FileCredentialStore: ClientRegistrationStore {
         try load().lastCredential(for: grant)
     }
 
-    public func credentials(issuer: String, clientID: String) throws(AuthCredentialsError) -> [StoredCredential] {
+    public func credentials(issuer: String, clientID: String) async throws(AuthCredentialsError) -> [StoredCredential] {
         try load().credentials(issuer: issuer, clientID: clientID)
     }
 

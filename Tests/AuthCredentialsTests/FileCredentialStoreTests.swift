@@ -248,3 +248,29 @@ private func isFIFO(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
 }
+
+extension FileCredentialStoreTests {
+    @Test(
+        "credentials(issuer:clientID:) read by a second process's store lists one client's grants only: not another issuer's with the same sub, nor another client's"
+    )
+    func listingAcrossProcessesIssuersAndClients() async throws {
+        let (_, path) = try Self.directory()
+        let first = FileCredentialStore(path: path)
+        let issuer = "https://id.example.com"
+        let mine = GrantIdentity(issuer: issuer, clientID: "app")
+        _ = try await first.save(StoredCredential(user: "alice", grant: mine, tokens: TokenSet(accessToken: "a1")))
+        _ = try await first.save(
+            StoredCredential(user: "alice", grant: GrantIdentity(issuer: issuer, clientID: "app", resources: ["https://api.example.com/"])))
+        _ = try await first.save(StoredCredential(user: "bob", grant: mine))
+        _ = try await first.save(
+            StoredCredential(user: "alice", grant: GrantIdentity(issuer: "https://other.example.com", clientID: "app")))
+        _ = try await first.save(StoredCredential(user: "alice", grant: GrantIdentity(issuer: issuer, clientID: "other-app")))
+        // A second process: its own store on the same file.
+        let second = FileCredentialStore(path: path)
+        let listed = try await second.credentials(issuer: issuer, clientID: "app")
+        #expect(listed.count == 3)
+        #expect(listed.allSatisfy { $0.grant?.issuer == issuer && $0.grant?.clientID == "app" })
+        #expect(Set(listed.map(\.user)) == ["alice", "bob"])
+        #expect(try await second.credentials(issuer: "https://other.example.com", clientID: "app").map(\.user) == ["alice"])
+    }
+}
