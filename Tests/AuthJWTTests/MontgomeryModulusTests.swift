@@ -154,33 +154,4 @@ struct MontgomeryModulusTests {
             #expect(Self.square(context, a) == expectedSquare, "value \(index), \(bits)-bit")
         }
     }
-
-    @Test("the written-out 2048-bit product and squaring equal the column walk of any length on 0, 1, n − 1 and seeded values")
-    func writtenOutColumnsMatchAnyLength() throws {
-        let bytes = try #require(try Self.nistModuli()[2048])
-        let context = try #require(MontgomeryModulus(bigEndian: bytes))
-        #expect(context.limbCount == 32)
-        let values = Self.testValues(context, count: 60, seed: 32)
-        for (index, a) in values.enumerated() {
-            let b = values[(index * 5 + 1) % values.count]
-            // a, b, n, n reversed, the product, the square, the reversed copy, the scratch (34 limbs).
-            let buffer = UnsafeMutablePointer<UInt64>.allocate(capacity: 7 * 32 + 34)
-            defer { buffer.deallocate() }
-            buffer.initialize(repeating: 0, count: 7 * 32 + 34)
-            (buffer + 0).update(from: a, count: 32)
-            (buffer + 32).update(from: b, count: 32)
-            (buffer + 64).update(from: context.modulus, count: 32)
-            (buffer + 96).update(from: context.reversedModulus, count: 32)
-            context.multiplyAnyLength(
-                buffer, buffer + 32, reversed: buffer + 192, into: buffer + 128, scratch: buffer + 224, modulus: buffer + 64,
-                reversedModulus: buffer + 96)
-            context.squareAnyLength(
-                buffer, reversed: buffer + 192, into: buffer + 160, scratch: buffer + 224, modulus: buffer + 64,
-                reversedModulus: buffer + 96)
-            let product = Array(UnsafeBufferPointer(start: buffer + 128, count: 32))
-            let squared = Array(UnsafeBufferPointer(start: buffer + 160, count: 32))
-            #expect(context.multiply(a, b) == product, "values \(index), \((index * 5 + 1) % values.count)")
-            #expect(Self.square(context, a) == squared, "value \(index)")
-        }
-    }
 }

@@ -12,9 +12,7 @@ extension MontgomeryModulus {
     /// limbs above i − k. `scratch` holds at least k limbs (the m[i]).
     ///
     /// At 16 limbs (the primes of a 2048-bit key, the test signer's CRT halves) the 32 columns are written
-    /// out, so every inner loop has a constant trip count and is unrolled: no mispredicted loop exits. At 32
-    /// limbs (a 2048-bit modulus) the 64 columns of the reversed walk are written out
-    /// (MontgomeryModulus+Columns32.swift).
+    /// out, so every inner loop has a constant trip count and is unrolled: no mispredicted loop exits.
     package func multiply(
         _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
         scratch m: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>
@@ -54,14 +52,6 @@ extension MontgomeryModulus {
             multiplyColumn(30, k: 16, a, b, into: result, scratch: m, modulus: n, sum: &sum)
             multiplyColumn(31, k: 16, a, b, into: result, scratch: m, modulus: n, sum: &sum)
             reduceOnce(result, carry: sum.low, modulus: n, k: 16)
-        } else if limbCount == 32 {
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 32) { reversed in
-                reversedModulus.withUnsafeBufferPointer { reversedModulus in
-                    multiply32(
-                        a, b, reversed: reversed.baseAddress!, into: result, scratch: m, modulus: n,
-                        reversedModulus: reversedModulus.baseAddress!)
-                }
-            }
         } else {
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: limbCount) { reversed in
                 reversedModulus.withUnsafeBufferPointer { reversedModulus in
@@ -78,7 +68,7 @@ extension MontgomeryModulus {
     /// a[j]·b[i − j] and m[j]·n[i − j] are a[j]·bReversed[k − 1 − i + j]: both factors at one index, counting up
     /// (``ColumnSum/addProducts(_:_:count:)``). In a function of its own, apart from the 16-limb columns.
     @inline(never)
-    func multiplyAnyLength(
+    private func multiplyAnyLength(
         _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, reversed bReversed: UnsafeMutablePointer<UInt64>,
         into result: UnsafeMutablePointer<UInt64>, scratch m: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>,
         reversedModulus nReversed: UnsafePointer<UInt64>
@@ -87,8 +77,12 @@ extension MontgomeryModulus {
         for index in 0..<k { bReversed[index] = b[k &- 1 &- index] }
         var sum = ColumnSum()
         for i in 0..<(2 &* k) {
-            multiplyColumn(
-                i, k: k, a, reversed: bReversed, into: result, scratch: m, modulus: n, reversedModulus: nReversed, sum: &sum)
+            // j runs over max(0, i − k + 1) ... min(i, k − 1) for a·b, and below i (i < k: m[i] is picked after) for m·n.
+            let start = i < k ? 0 : i &- k &+ 1
+            let offset = k &- 1 &- i &+ start  // y[i − j] = yReversed[offset + j − start]
+            sum.addProducts(a + start, bReversed + offset, count: (i < k ? i &+ 1 : k) &- start)
+            sum.addProducts(m + start, nReversed + offset, count: (i < k ? i : k) &- start)
+            finishColumn(i, k: k, into: result, scratch: m, modulus: n, sum: &sum, lastProduct: (0, 0))
         }
         reduceOnce(result, carry: sum.low, modulus: n, k: k)
     }
@@ -135,14 +129,6 @@ extension MontgomeryModulus {
             squareColumn(30, k: 16, a, into: result, scratch: m, modulus: n, sum: &sum)
             squareColumn(31, k: 16, a, into: result, scratch: m, modulus: n, sum: &sum)
             reduceOnce(result, carry: sum.low, modulus: n, k: 16)
-        } else if limbCount == 32 {
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 32) { reversed in
-                reversedModulus.withUnsafeBufferPointer { reversedModulus in
-                    square32(
-                        a, reversed: reversed.baseAddress!, into: result, scratch: m, modulus: n,
-                        reversedModulus: reversedModulus.baseAddress!)
-                }
-            }
         } else {
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: limbCount) { reversed in
                 reversedModulus.withUnsafeBufferPointer { reversedModulus in
@@ -157,7 +143,7 @@ extension MontgomeryModulus {
     /// ``square(_:into:scratch:modulus:)`` for any limb count, with a and n read reversed as in
     /// ``multiplyAnyLength(_:_:reversed:into:scratch:modulus:reversedModulus:)`` (a copied into `aReversed`).
     @inline(never)
-    func squareAnyLength(
+    private func squareAnyLength(
         _ a: UnsafePointer<UInt64>, reversed aReversed: UnsafeMutablePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
         scratch m: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>, reversedModulus nReversed: UnsafePointer<UInt64>
     ) {
@@ -165,49 +151,18 @@ extension MontgomeryModulus {
         for index in 0..<k { aReversed[index] = a[k &- 1 &- index] }
         var sum = ColumnSum()
         for i in 0..<(2 &* k) {
-            squareColumn(
-                i, k: k, a, reversed: aReversed, into: result, scratch: m, modulus: n, reversedModulus: nReversed, sum: &sum)
+            let start = i < k ? 0 : i &- k &+ 1
+            let offset = k &- 1 &- i &+ start  // y[i − j] = yReversed[offset + j − start]
+            var cross = ColumnSum()
+            cross.addProducts(a + start, aReversed + offset, count: ((i &+ 1) &>> 1) &- start)  // j < i − j
+            sum.addTwice(cross)
+            if i & 1 == 0, i < 2 &* k &- 1 {
+                sum.add(a[i &>> 1], a[i &>> 1])
+            }
+            sum.addProducts(m + start, nReversed + offset, count: (i < k ? i : k) &- start)
+            finishColumn(i, k: k, into: result, scratch: m, modulus: n, sum: &sum, lastProduct: (0, 0))
         }
         reduceOnce(result, carry: sum.low, modulus: n, k: k)
-    }
-
-    /// Column i of ``multiplyAnyLength(_:_:reversed:into:scratch:modulus:reversedModulus:)``: the products
-    /// a[j]·b[i − j] and m[j]·n[i − j] as runs over a and m upwards and over the reversed b and n, then
-    /// ``finishColumn(_:k:into:scratch:modulus:sum:lastProduct:)``. With i and k constants (the written-out
-    /// 32-limb columns) each run has a constant trip count.
-    @inline(__always)
-    func multiplyColumn(
-        _ i: Int, k: Int, _ a: UnsafePointer<UInt64>, reversed bReversed: UnsafePointer<UInt64>,
-        into result: UnsafeMutablePointer<UInt64>, scratch m: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>,
-        reversedModulus nReversed: UnsafePointer<UInt64>, sum: inout ColumnSum
-    ) {
-        // j runs over max(0, i − k + 1) ... min(i, k − 1) for a·b, and below i (i < k: m[i] is picked after) for m·n.
-        let start = i < k ? 0 : i &- k &+ 1
-        let offset = k &- 1 &- i &+ start  // y[i − j] = yReversed[offset + j − start]
-        sum.addProducts(a + start, bReversed + offset, count: (i < k ? i &+ 1 : k) &- start)
-        sum.addProducts(m + start, nReversed + offset, count: (i < k ? i : k) &- start)
-        finishColumn(i, k: k, into: result, scratch: m, modulus: n, sum: &sum, lastProduct: (0, 0))
-    }
-
-    /// Column i of ``squareAnyLength(_:reversed:into:scratch:modulus:reversedModulus:)``: the cross products
-    /// a[j]·a[i − j] (j < i − j) summed apart and doubled, the square a[i/2]² for even i, the m[j]·n[i − j],
-    /// then ``finishColumn(_:k:into:scratch:modulus:sum:lastProduct:)``.
-    @inline(__always)
-    func squareColumn(
-        _ i: Int, k: Int, _ a: UnsafePointer<UInt64>, reversed aReversed: UnsafePointer<UInt64>,
-        into result: UnsafeMutablePointer<UInt64>, scratch m: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>,
-        reversedModulus nReversed: UnsafePointer<UInt64>, sum: inout ColumnSum
-    ) {
-        let start = i < k ? 0 : i &- k &+ 1
-        let offset = k &- 1 &- i &+ start  // y[i − j] = yReversed[offset + j − start]
-        var cross = ColumnSum()
-        cross.addProducts(a + start, aReversed + offset, count: ((i &+ 1) &>> 1) &- start)  // j < i − j
-        sum.addTwice(cross)
-        if i & 1 == 0, i < 2 &* k &- 1 {
-            sum.add(a[i &>> 1], a[i &>> 1])
-        }
-        sum.addProducts(m + start, nReversed + offset, count: (i < k ? i : k) &- start)
-        finishColumn(i, k: k, into: result, scratch: m, modulus: n, sum: &sum, lastProduct: (0, 0))
     }
 
     /// Column i of a·b·R⁻¹: adds a[j]·b[i − j] and m[j]·n[i − j] for every j in range, then picks m[i]
@@ -258,7 +213,7 @@ extension MontgomeryModulus {
     /// Adds `lastProduct`, then for i < k picks m[i] and adds m[i]·n[0] (the low limb becomes zero), for
     /// i ≥ k stores the low limb as limb i − k of the result; then divides the sum by 2^64.
     @inline(__always)
-    func finishColumn(
+    private func finishColumn(
         _ i: Int, k: Int, into result: UnsafeMutablePointer<UInt64>, scratch m: UnsafeMutablePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>, sum: inout ColumnSum, lastProduct: (UInt64, UInt64)
     ) {
