@@ -45,9 +45,9 @@ struct IdpyOIDCLogoutInteropTests {
 
     /// Logs `clientID` in through `browser` (idpyoidc authenticates "diana" at once) and returns the user
     /// and the `sid` of its ID token.
-    static func login(_ clientID: String, _ browser: CookieBrowser) async throws -> (AuthClient, User, String) {
+    static func login(_ clientID: String, _ browser: IdpyCookieBrowser) async throws -> (AuthClient, User, String) {
         let client = try await client(clientID)
-        let user = try await client.login(with: BrowserUserAgent(browser: browser))
+        let user = try await client.login(with: IdpyBrowserUserAgent(browser: browser))
         let idToken = try #require(await user.tokens?.idToken)
         let sessionID = try #require(try JWT(compact: idToken).claims.string("sid"))
         return (client, user, sessionID)
@@ -57,9 +57,9 @@ struct IdpyOIDCLogoutInteropTests {
         "RP-initiated logout: idpyoidc POSTs its logout token (sid, no sub, no typ, ES256) to AuthFlow's endpoint, which ends that session and answers 200"
     )
     func backChannel() async throws {
-        let browser = CookieBrowser()
+        let browser = IdpyCookieBrowser()
         let (client, user, sessionID) = try await Self.login("authflow-rp", browser)
-        let server = try RelyingPartyServer(routes: ["/backchannel-logout/rp": .backChannel(client)])
+        let server = try IdpyRelyingPartyServer(routes: ["/backchannel-logout/rp": .backChannel(client)])
         defer { server.stop() }
 
         let idToken = try #require(await user.tokens?.idToken)
@@ -87,15 +87,15 @@ struct IdpyOIDCLogoutInteropTests {
         let replay = await client.backChannelLogoutResponse(formBody: delivery.body)
         #expect(replay.status == 400)
         #expect(String(decoding: replay.body, as: UTF8.self).contains("replay"))
-        #expect(await refusal { try await client.validateLogoutToken(token) } == .replayed)
+        #expect(await idpyRefusal { try await client.validateLogoutToken(token) } == .replayed)
     }
 
     @Test("a copy of idpyoidc's logout token with a changed signature, or with its aud changed, is refused (the signature)")
     func tampered() async throws {
-        let browser = CookieBrowser()
+        let browser = IdpyCookieBrowser()
         let (client, user, _) = try await Self.login("authflow-tamper", browser)
         // Deliveries are answered 200 without a check, so that the token reaches this test unused.
-        let server = try RelyingPartyServer(routes: ["/backchannel-logout/tamper": .record])
+        let server = try IdpyRelyingPartyServer(routes: ["/backchannel-logout/tamper": .record])
         defer { server.stop() }
         let idToken = try #require(await user.tokens?.idToken)
         let url = try #require(client.endSessionURL(idTokenHint: idToken, postLogoutRedirectURI: Self.relyingParty + "/after-logout"))
@@ -107,7 +107,9 @@ struct IdpyOIDCLogoutInteropTests {
         // The signature's first character changed (its first 6 bits: r of the ES256 signature).
         let signature = Array(parts[2])
         let flipped = String([signature[0] == "A" ? "B" : "A"] + signature.dropFirst())
-        let changedSignature = await refusal { try await client.validateLogoutToken([parts[0], parts[1], flipped].joined(separator: ".")) }
+        let changedSignature = await idpyRefusal {
+            try await client.validateLogoutToken([parts[0], parts[1], flipped].joined(separator: "."))
+        }
         #expect(changedSignature == .jwt(.invalidSignature))
         // aud rewritten to another registered client in the payload, the provider's signature kept.
         let original = try #require(try JSONValue(parsing: Base64URL.decode(parts[1])).objectValue)
@@ -117,7 +119,9 @@ struct IdpyOIDCLogoutInteropTests {
         }
         let payload = Base64URL.encode(JSONValue.object(claims).serialized())
         let other = try await Self.client("authflow-rp")
-        let changedAudience = await refusal { try await other.validateLogoutToken([parts[0], payload, parts[2]].joined(separator: ".")) }
+        let changedAudience = await idpyRefusal {
+            try await other.validateLogoutToken([parts[0], payload, parts[2]].joined(separator: "."))
+        }
         #expect(changedAudience == .jwt(.invalidSignature))
         // The untouched token is still accepted: the refusals above were the changes'.
         let accepted = try await client.validateLogoutToken(token)
@@ -128,12 +132,12 @@ struct IdpyOIDCLogoutInteropTests {
         "log out of every client: each back-channel client gets its own token (one ES256, one RS256) and accepts it, the other refuses it (aud); the front-channel iframe's iss and sid end the third client's session"
     )
     func everyClient() async throws {
-        let browser = CookieBrowser()
+        let browser = IdpyCookieBrowser()
         // The session cookie names the last login's session, the one the end-session request ends.
         let (first, firstUser, firstSID) = try await Self.login("authflow-all-a", browser)
         let (second, secondUser, secondSID) = try await Self.login("authflow-all-b", browser)
         let (front, frontUser, frontSID) = try await Self.login("authflow-fc", browser)
-        let server = try RelyingPartyServer(routes: [
+        let server = try IdpyRelyingPartyServer(routes: [
             "/backchannel-logout/all-a": .backChannel(first), "/backchannel-logout/all-b": .backChannel(second),
             "/frontchannel-logout": .frontChannel(front),
         ])
@@ -169,15 +173,15 @@ struct IdpyOIDCLogoutInteropTests {
         #expect(try tokenB.claims.string("sid") == secondSID)
 
         // Each token in the other client's hands: signed by the provider, but its aud is not that client.
-        let tokenAAtB = await refusal { try await second.validateLogoutToken(try #require(a.logoutToken)) }
+        let tokenAAtB = await idpyRefusal { try await second.validateLogoutToken(try #require(a.logoutToken)) }
         #expect(tokenAAtB == .jwt(.audienceMismatch(expected: "authflow-all-b", actual: ["authflow-all-a"])))
-        let tokenBAtA = await refusal { try await first.validateLogoutToken(try #require(b.logoutToken)) }
+        let tokenBAtA = await idpyRefusal { try await first.validateLogoutToken(try #require(b.logoutToken)) }
         #expect(tokenBAtA == .jwt(.audienceMismatch(expected: "authflow-all-a", actual: ["authflow-all-b"])))
     }
 }
 
 /// The logout-token rule `body` broke, or nil when it threw something else or nothing.
-func refusal(_ body: () async throws -> Any) async -> LogoutTokenRefusal? {
+func idpyRefusal(_ body: () async throws -> Any) async -> LogoutTokenRefusal? {
     do {
         _ = try await body()
     } catch {
@@ -188,7 +192,7 @@ func refusal(_ body: () async throws -> Any) async -> LogoutTokenRefusal? {
 
 /// A browser with a cookie jar for one host: GET with the cookies, keep what `Set-Cookie` sets (an empty
 /// value deletes), follow nothing by itself.
-final class CookieBrowser: Sendable {
+final class IdpyCookieBrowser: Sendable {
     private let cookies = Locked<[String: String]>([:])
     private let transport = URLSessionTransport(timeout: 20)
 
@@ -226,8 +230,8 @@ final class CookieBrowser: Sendable {
 
 /// The browser for a login: GET the authorization URL with the cookies; idpyoidc authenticates at once and
 /// redirects to the callback.
-struct BrowserUserAgent: UserAgent {
-    let browser: CookieBrowser
+struct IdpyBrowserUserAgent: UserAgent {
+    let browser: IdpyCookieBrowser
     var requiresPresentationContext: Bool { false }
 
     func present(_ request: UserAgentRequest) async throws(AuthSessionError) -> Redirect {
@@ -247,7 +251,7 @@ struct BrowserUserAgent: UserAgent {
 
 /// The relying party's own endpoints on 127.0.0.1 (the port idpyoidc's clients are registered with),
 /// answering with AuthFlow's handlers and keeping every request and answer.
-final class RelyingPartyServer: HTTPTransport, Sendable {
+final class IdpyRelyingPartyServer: HTTPTransport, Sendable {
     enum Route: Sendable {
         /// POST: AuthClient/backChannelLogoutResponse(formBody:replayCache:endSessions:).
         case backChannel(AuthClient)
