@@ -117,7 +117,7 @@ public struct DPoPProofVerifier: Sendable {
     private static let asymmetric: [JWSVerifier] = [.es256, .edDSA, .rs256, .rs384, .rs512, .ps256, .ps384, .ps512]
 
     private static func verifier(for name: String) -> JWSVerifier? {
-        asymmetric.first { $0.algorithm.rawValue.utf8.elementsEqual(name.utf8) }
+        asymmetric.first { $0.algorithm.rawValue.hasSameBytes(as: name) }
     }
 
     /// Verifies `proof`, the value of the request's one `DPoP` header field, for a request with `method`
@@ -167,7 +167,7 @@ public struct DPoPProofVerifier: Sendable {
         }
         let header = jws.header
         let claims = try Self.claims(jws.payload)
-        guard let type = header.type, type.utf8.elementsEqual("dpop+jwt".utf8) else { throw .invalidType(header.type) }
+        guard let type = header.type, type.hasSameBytes(as: "dpop+jwt") else { throw .invalidType(header.type) }
         guard let verifier = verifiers.first(where: { $0.algorithm == header.algorithm }) else {
             throw .algorithmNotAllowed(header.algorithm.rawValue)
         }
@@ -197,10 +197,10 @@ public struct DPoPProofVerifier: Sendable {
         let nonce = try optionalString("nonce", claims, limit: configuration.maximumClaimLength)
         guard !jti.isEmpty else { throw .invalidClaim("jti", expected: "a non-empty string") }
 
-        guard htm.utf8.elementsEqual(method.utf8) else { throw .methodMismatch(expected: method, actual: htm) }
+        guard htm.hasSameBytes(as: method) else { throw .methodMismatch(expected: method, actual: htm) }
         guard let target = TargetURI.normalized(url) else { throw .invalidRequestURL }
         guard let proofTarget = TargetURI.normalized(htu) else { throw .invalidClaim("htu", expected: "an absolute URI") }
-        guard proofTarget.utf8.elementsEqual(target.utf8) else { throw .urlMismatch(expected: target, actual: proofTarget) }
+        guard proofTarget.hasSameBytes(as: target) else { throw .urlMismatch(expected: target, actual: proofTarget) }
 
         if let nonces, configuration.requiresNonce || nonce != nil {
             guard let nonce, nonces.isValid(nonce) else { throw .useDPoPNonce(nonce: nonces.current()) }

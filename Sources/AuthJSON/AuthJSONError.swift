@@ -68,7 +68,7 @@ public enum AuthJSONError: Error, Hashable, Sendable {
     public static func == (lhs: AuthJSONError, rhs: AuthJSONError) -> Bool {
         let l = lhs.identity
         let r = rhs.identity
-        return l.code == r.code && l.first == r.first && l.second == r.second && l.name.utf8.elementsEqual(r.name.utf8)
+        return l.code == r.code && l.first == r.first && l.second == r.second && l.name.hasSameBytes(as: r.name)
     }
 
     public func hash(into hasher: inout Hasher) {

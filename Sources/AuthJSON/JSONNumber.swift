@@ -102,7 +102,7 @@ public struct JSONNumber: Hashable, Sendable {
     }
 
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
-        lhs.literal.utf8.elementsEqual(rhs.literal.utf8)
+        lhs.literal.hasSameBytes(as: rhs.literal)
     }
 
     public func hash(into hasher: inout Hasher) {

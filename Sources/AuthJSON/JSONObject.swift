@@ -48,17 +48,11 @@ public struct JSONObject: Hashable, Sendable {
         guard members.count <= Self.linearLookupLimit else { return index[ExactKey(name)] }
         let length = name.utf8.count
         for position in members.indices {
-            let candidate = members[position].name.utf8
-            if candidate.count == length, Self.sameBytes(candidate, name.utf8) { return position }
+            // Lengths first, inline: most members of a short object differ from `name` in length.
+            let candidate = members[position].name
+            if candidate.utf8.count == length, candidate.hasSameBytes(as: name) { return position }
         }
         return nil
-    }
-
-    /// Whether two names have the same UTF-8 bytes: over their contiguous storage when both have it (native
-    /// strings do), which is several times faster than comparing the views element by element.
-    private static func sameBytes(_ a: String.UTF8View, _ b: String.UTF8View) -> Bool {
-        let contiguous = a.withContiguousStorageIfAvailable { a in b.withContiguousStorageIfAvailable { b in a.elementsEqual(b) } }
-        return contiguous.flatMap { $0 } ?? a.elementsEqual(b)
     }
 
     /// Adds a member at the end.
@@ -83,7 +77,7 @@ public struct JSONObject: Hashable, Sendable {
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.count == rhs.members.count
             && zip(lhs.members, rhs.members).allSatisfy { l, r in
-                l.name.utf8.elementsEqual(r.name.utf8) && l.value == r.value
+                l.name.hasSameBytes(as: r.name) && l.value == r.value
             }
     }
 

@@ -76,7 +76,7 @@ public enum JSONValue: Hashable, Sendable {
         case (.null, .null): true
         case (.bool(let l), .bool(let r)): l == r
         case (.number(let l), .number(let r)): l == r
-        case (.string(let l), .string(let r)): l.utf8.elementsEqual(r.utf8)
+        case (.string(let l), .string(let r)): l.hasSameBytes(as: r)
         case (.array(let l), .array(let r)): l == r
         case (.object(let l), .object(let r)): l == r
         default: false

@@ -2,6 +2,8 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthJSON
+
 /// A validated Sign in with Apple identity token, read as Apple documents its claims.
 ///
 /// ```swift
@@ -41,7 +43,7 @@ public struct AppleIdentityToken: Sendable {
     /// - Throws: ``AuthJWTError/invalidClaim(_:expected:)`` when one of them has the wrong type, and
     ///   ``AuthJWTError/issuerMismatch(expected:actual:)`` when the token is not from Apple.
     public init(_ idToken: IDToken) throws(AuthJWTError) {
-        guard idToken.issuer.utf8.elementsEqual(IDTokenValidator.appleIssuer.utf8) else {
+        guard idToken.issuer.hasSameBytes(as: IDTokenValidator.appleIssuer) else {
             throw .issuerMismatch(expected: IDTokenValidator.appleIssuer, actual: idToken.issuer)
         }
         let claims = idToken.claims

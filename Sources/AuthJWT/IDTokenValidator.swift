@@ -4,6 +4,7 @@
 
 import AuthBase64URL
 import AuthDigest
+import AuthJSON
 
 /// Validates an OpenID Connect ID token as OIDC Core §3.1.3.7 requires, plus `at_hash` (§3.2.2.9) and
 /// `c_hash` (§3.3.2.11).
@@ -101,20 +102,20 @@ public struct IDTokenValidator: Sendable {
         let claims = jwt.claims
 
         guard let tokenIssuer = try claims.issuer else { throw .missingClaim("iss") }
-        guard tokenIssuer.utf8.elementsEqual(issuer.utf8) else { throw .issuerMismatch(expected: issuer, actual: tokenIssuer) }
+        guard tokenIssuer.hasSameBytes(as: issuer) else { throw .issuerMismatch(expected: issuer, actual: tokenIssuer) }
 
         let audience = try claims.audience
-        guard audience.contains(where: { $0.utf8.elementsEqual(clientID.utf8) }) else {
+        guard audience.contains(where: { $0.hasSameBytes(as: clientID) }) else {
             throw .audienceMismatch(expected: clientID, actual: audience)
         }
-        for other in audience where !other.utf8.elementsEqual(clientID.utf8) {
-            guard additionalTrustedAudiences.contains(where: { $0.utf8.elementsEqual(other.utf8) }) else {
+        for other in audience where !other.hasSameBytes(as: clientID) {
+            guard additionalTrustedAudiences.contains(where: { $0.hasSameBytes(as: other) }) else {
                 throw .untrustedAudience(other)
             }
         }
         let authorizedParty = try claims.authorizedParty
         if audience.count > 1, authorizedParty == nil { throw .missingAuthorizedParty }
-        if let authorizedParty, !authorizedParty.utf8.elementsEqual(clientID.utf8) {
+        if let authorizedParty, !authorizedParty.hasSameBytes(as: clientID) {
             throw .authorizedPartyMismatch(expected: clientID, actual: authorizedParty)
         }
 

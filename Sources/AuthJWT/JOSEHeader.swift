@@ -50,8 +50,8 @@ public struct JOSEHeader: Sendable {
                 guard let name = entry.stringValue else {
                     throw .invalidHeaderParameter("crit", expected: "a non-empty array of strings")
                 }
-                if Self.registeredNames.contains(where: { $0.utf8.elementsEqual(name.utf8) })
-                    || seen.contains(where: { $0.utf8.elementsEqual(name.utf8) })
+                if Self.registeredNames.contains(where: { $0.hasSameBytes(as: name) })
+                    || seen.contains(where: { $0.hasSameBytes(as: name) })
                 {
                     throw .invalidHeaderParameter("crit", expected: "distinct names of extension parameters")
                 }

@@ -40,7 +40,7 @@ public struct JWK: Sendable {
         /// `OKP`: an octet key pair (RFC 8037 §2), such as an Ed25519 key.
         public static let octetKeyPair = KeyType(rawValue: "OKP")
 
-        public static func == (lhs: KeyType, rhs: KeyType) -> Bool { lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8) }
+        public static func == (lhs: KeyType, rhs: KeyType) -> Bool { lhs.rawValue.hasSameBytes(as: rhs.rawValue) }
         public func hash(into hasher: inout Hasher) { for byte in rawValue.utf8 { hasher.combine(byte) } }
     }
 
@@ -121,7 +121,7 @@ public struct JWK: Sendable {
             }
             let x = try Self.bytes("x", object, keyID: keyID)
             let y = try Self.bytes("y", object, keyID: keyID)
-            if curve.utf8.elementsEqual("P-256".utf8), x.count != 32 || y.count != 32 {
+            if curve.hasSameBytes(as: "P-256"), x.count != 32 || y.count != 32 {
                 throw .invalidKey(keyID: keyID, reason: "P-256 coordinates must be 32 bytes each (RFC 7518 §6.2.1.2)")
             }
             material = .ellipticCurve(curve: curve, x: x, y: y)
@@ -132,7 +132,7 @@ public struct JWK: Sendable {
                 throw .invalidKey(keyID: keyID, reason: "'crv' is missing or not a string")
             }
             let x = try Self.bytes("x", object, keyID: keyID)
-            if curve.utf8.elementsEqual("Ed25519".utf8), x.count != 32 {
+            if curve.hasSameBytes(as: "Ed25519"), x.count != 32 {
                 throw .invalidKey(keyID: keyID, reason: "an Ed25519 'x' must be 32 bytes (RFC 8037 §2)")
             }
             material = .octetKeyPair(curve: curve, x: x)
@@ -148,9 +148,9 @@ public struct JWK: Sendable {
             switch material {
             case .rsa(let modulus, let exponent):
                 return .rsa(try RSAPublicKey(modulus: modulus, exponent: exponent, keyID: nil))
-            case .ellipticCurve(let curve, let x, let y) where curve.utf8.elementsEqual("P-256".utf8):
+            case .ellipticCurve(let curve, let x, let y) where curve.hasSameBytes(as: "P-256"):
                 return .p256(try P256PublicKey(x: x, y: y, keyID: nil))
-            case .octetKeyPair(let curve, let x) where curve.utf8.elementsEqual("Ed25519".utf8):
+            case .octetKeyPair(let curve, let x) where curve.hasSameBytes(as: "Ed25519"):
                 return .ed25519(try Ed25519PublicKey(x, keyID: nil))
             default:
                 return .none
@@ -200,7 +200,7 @@ public struct JWK: Sendable {
         guard let entries = value.arrayValue else { throw invalid }
         var operations: [String] = []
         for entry in entries {
-            guard let operation = entry.stringValue, !operations.contains(where: { $0.utf8.elementsEqual(operation.utf8) }) else {
+            guard let operation = entry.stringValue, !operations.contains(where: { $0.hasSameBytes(as: operation) }) else {
                 throw invalid
             }
             operations.append(operation)

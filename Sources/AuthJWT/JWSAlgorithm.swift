@@ -2,6 +2,8 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthJSON
+
 /// A JWS algorithm name, the `alg` header parameter (RFC 7518 §3.1): an open set.
 ///
 /// ```swift
@@ -47,7 +49,7 @@ public struct JWSAlgorithm: RawRepresentable, Hashable, Sendable {
     public static let none = JWSAlgorithm(rawValue: "none")
 
     public static func == (lhs: JWSAlgorithm, rhs: JWSAlgorithm) -> Bool {
-        lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8)
+        lhs.rawValue.hasSameBytes(as: rhs.rawValue)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -116,8 +116,8 @@ public struct JWTClaims: Sendable {
         guard let value = object[name] else { return nil }
         if let flag = value.boolValue { return flag }
         if let text = value.stringValue {
-            if text.utf8.elementsEqual("true".utf8) { return true }
-            if text.utf8.elementsEqual("false".utf8) { return false }
+            if text.hasSameBytes(as: "true") { return true }
+            if text.hasSameBytes(as: "false") { return false }
         }
         throw .invalidClaim(name, expected: "a boolean")
     }

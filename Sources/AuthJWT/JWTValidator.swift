@@ -2,6 +2,8 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthJSON
+
 /// Validates any JWT by RFC 7519 §7.2: its signature and its time claims, and its issuer and audience when
 /// you name them. For OpenID Connect ID tokens use ``IDTokenValidator``, which requires more.
 ///
@@ -48,11 +50,11 @@ public struct JWTValidator: Sendable {
         _ = try times.issuedAt(jwt.claims, required: false, maximumAgeSeconds: nil)
         if let issuer {
             guard let actual = try jwt.claims.issuer else { throw .missingClaim("iss") }
-            guard actual.utf8.elementsEqual(issuer.utf8) else { throw .issuerMismatch(expected: issuer, actual: actual) }
+            guard actual.hasSameBytes(as: issuer) else { throw .issuerMismatch(expected: issuer, actual: actual) }
         }
         if let audience {
             let actual = try jwt.claims.audience
-            guard actual.contains(where: { $0.utf8.elementsEqual(audience.utf8) }) else {
+            guard actual.contains(where: { $0.hasSameBytes(as: audience) }) else {
                 throw .audienceMismatch(expected: audience, actual: actual)
             }
         }

@@ -15,10 +15,10 @@ extension P256PrivateKey {
     ///
     /// - Throws: `AuthJWTError.invalidPrivateKey`; the message never contains `d`.
     public init(jwk object: JSONObject) throws(AuthJWTError) {
-        guard let type = object["kty"]?.stringValue, type.utf8.elementsEqual("EC".utf8) else {
+        guard let type = object["kty"]?.stringValue, type.hasSameBytes(as: "EC") else {
             throw .invalidPrivateKey(reason: "the JWK's 'kty' must be \"EC\"")
         }
-        guard let curve = object["crv"]?.stringValue, curve.utf8.elementsEqual("P-256".utf8) else {
+        guard let curve = object["crv"]?.stringValue, curve.hasSameBytes(as: "P-256") else {
             throw .invalidPrivateKey(reason: "the JWK's 'crv' must be \"P-256\"")
         }
         var keyID: String? = nil

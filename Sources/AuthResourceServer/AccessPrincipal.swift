@@ -70,6 +70,6 @@ public struct AccessPrincipal: Sendable, Hashable {
 
     /// Whether the token grants every scope in `required`.
     public func hasScopes(_ required: [String]) -> Bool {
-        required.allSatisfy { scope in scopes.contains { $0.utf8.elementsEqual(scope.utf8) } }
+        required.allSatisfy { scope in scopes.contains { $0.hasSameBytes(as: scope) } }
     }
 }

@@ -2,6 +2,8 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthHTTP
+import AuthJSON
 public import AuthJWT
 
 /// Validates a JWT access token (RFC 9068) against a JWK Set, synchronously: the checks of RFC 9068 §4,
@@ -90,7 +92,7 @@ public struct AccessTokenValidator: Sendable {
         } catch {
             throw .invalidClaim("iss", expected: "a string")
         }
-        guard let issuer, let trusted = issuers.first(where: { $0.utf8.elementsEqual(issuer.utf8) }) else {
+        guard let issuer, let trusted = issuers.first(where: { $0.hasSameBytes(as: issuer) }) else {
             throw .untrustedIssuer(issuer)
         }
         return UnverifiedAccessToken(jwt: jwt, issuer: trusted)
@@ -121,7 +123,7 @@ public struct AccessTokenValidator: Sendable {
             throw .issuedTooLongAgo(issuedAt: issuedAt, now: now, maximumAgeSeconds: maximumTokenAgeSeconds)
         }
         guard let audiences = try claims.audiences() else { throw .missingClaim("aud") }
-        guard audiences.contains(where: { $0.utf8.elementsEqual(audience.utf8) }) else {
+        guard audiences.contains(where: { $0.hasSameBytes(as: audience) }) else {
             throw .audienceMismatch(expected: audience, actual: audiences)
         }
         guard let subject = try claims.string("sub") else { throw .missingClaim("sub") }
@@ -135,16 +137,6 @@ public struct AccessTokenValidator: Sendable {
 
     /// `at+jwt` or `application/at+jwt`, ASCII case ignored (RFC 9068 §4, RFC 7515 §4.1.9).
     static func isAccessTokenType(_ type: String) -> Bool {
-        var bytes = Substring(type).utf8[...]
-        let prefix = "application/".utf8
-        if bytes.count > prefix.count, zip(bytes.prefix(prefix.count), prefix).allSatisfy({ lowercased($0) == $1 }) {
-            bytes = bytes.dropFirst(prefix.count)
-        }
-        let expected = "at+jwt".utf8
-        return bytes.count == expected.count && zip(bytes, expected).allSatisfy { lowercased($0) == $1 }
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        HTTPSyntax.equalsIgnoringASCIICase(type, "at+jwt") || HTTPSyntax.equalsIgnoringASCIICase(type, "application/at+jwt")
     }
 }

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import AuthDPoP
+import AuthJSON
 
 extension ResourceServer {
     /// RFC 9449 §7.1: the proof verifies for this request and this token (every check of §4.3, and `ath`),
@@ -18,7 +19,7 @@ extension ResourceServer {
         } catch {
             throw .dpopProof(error)
         }
-        guard verified.thumbprint.utf8.elementsEqual(thumbprint.utf8) else { throw .dpopKeyMismatch }
+        guard verified.thumbprint.hasSameBytes(as: thumbprint) else { throw .dpopKeyMismatch }
         // Only a proof by the token's own key takes a place in the replay cache (RFC 9449 §11.1).
         do { try await dpopVerifier.remember(verified) } catch { throw .dpopProof(error) }
         principal.dpop = verified

@@ -4,6 +4,7 @@
 
 import AuthDPoP
 public import AuthHTTP
+import AuthJSON
 import AuthJWT
 
 /// Protects an API or an MCP server: authenticates each request's access token (RFC 9068 JWT or, with
@@ -172,7 +173,7 @@ public struct ResourceServer: Sendable {
     static func check(_ requirement: UserAuthenticationRequirement, _ principal: AccessPrincipal, now: Int64) throws(ResourceServerError) {
         let refusal = ResourceServerError.insufficientUserAuthentication(acrValues: requirement.acrValues, maxAge: requirement.maxAge)
         if !requirement.acrValues.isEmpty {
-            guard let acr = principal.acr, requirement.acrValues.contains(where: { $0.utf8.elementsEqual(acr.utf8) }) else {
+            guard let acr = principal.acr, requirement.acrValues.contains(where: { $0.hasSameBytes(as: acr) }) else {
                 throw refusal
             }
         }

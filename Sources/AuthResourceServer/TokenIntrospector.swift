@@ -145,12 +145,12 @@ public struct TokenIntrospector: Sendable {
         let expiresAt = try claims.date("exp")
         if let expiresAt, now >= expiresAt.saturatingAdd(leewaySeconds) { throw .tokenInactive }
         if let notBefore = try claims.date("nbf"), now < notBefore.saturatingAdd(-leewaySeconds) { throw .tokenInactive }
-        if let issuer = try claims.string("iss"), !issuer.utf8.elementsEqual(configuration.issuer.utf8) {
+        if let issuer = try claims.string("iss"), !issuer.hasSameBytes(as: configuration.issuer) {
             throw .untrustedIssuer(issuer)
         }
         let audiences = try claims.audiences()
         if audiences == nil, configuration.requiresAudience { throw .missingClaim("aud") }
-        if let audiences, !audiences.contains(where: { $0.utf8.elementsEqual(resource.utf8) }) {
+        if let audiences, !audiences.contains(where: { $0.hasSameBytes(as: resource) }) {
             throw .audienceMismatch(expected: resource, actual: audiences)
         }
         return AccessPrincipal(

@@ -62,7 +62,7 @@ struct ChallengeParser {
     ) throws(AuthHTTPError) {
         let start = index
         guard let nameBytes = readToken() else { throw failure("expected a parameter name") }
-        let name = try string(nameBytes.map(Self.lowercased))
+        let name = try string(nameBytes.map(HTTPSyntax.lowercased))
         skipWhitespace()
         index += 1  // "=", as isParameterStart() saw
         skipWhitespace()
@@ -83,7 +83,7 @@ struct ChallengeParser {
     /// starts with a byte that is neither "=", "," nor the end (so `abc==` stays a token68).
     private func isParameterStart() -> Bool {
         var position = index
-        while position < bytes.count, Self.isTokenCharacter(bytes[position]) { position += 1 }
+        while position < bytes.count, HTTPSyntax.isTokenCharacter(bytes[position]) { position += 1 }
         guard position > index else { return false }
         while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
         guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else { return false }
@@ -95,13 +95,13 @@ struct ChallengeParser {
 
     private mutating func readToken() -> ArraySlice<UInt8>? {
         let start = index
-        while index < bytes.count, Self.isTokenCharacter(bytes[index]) { index += 1 }
+        while index < bytes.count, HTTPSyntax.isTokenCharacter(bytes[index]) { index += 1 }
         return index > start ? bytes[start..<index] : nil
     }
 
     private mutating func readToken68() -> ArraySlice<UInt8>? {
         let start = index
-        while index < bytes.count, Self.isToken68Character(bytes[index]) { index += 1 }
+        while index < bytes.count, HTTPSyntax.isToken68Character(bytes[index]) { index += 1 }
         guard index > start else { return nil }
         while index < bytes.count, bytes[index] == UInt8(ascii: "=") { index += 1 }
         return bytes[start..<index]
@@ -167,28 +167,4 @@ struct ChallengeParser {
     private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
     private static func isControl(_ byte: UInt8) -> Bool { (byte < 0x20 && byte != 0x09) || byte == 0x7F }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
-
-    /// `tchar` (RFC 9110 §5.6.2).
-    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
-
-    /// The characters of `token68` before its trailing "=" (RFC 9110 §11.2).
-    private static func isToken68Character(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "-._~+/".utf8.contains(byte)
-        }
-    }
 }

@@ -21,11 +21,6 @@ public struct HeaderField: Hashable, Sendable {
 
     /// Whether this field's name is `other`, ignoring ASCII case.
     public func hasName(_ other: String) -> Bool {
-        name.utf8.count == other.utf8.count
-            && zip(name.utf8, other.utf8).allSatisfy { Self.lowercased($0) == Self.lowercased($1) }
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        HTTPSyntax.equalsIgnoringASCIICase(name, other)
     }
 }

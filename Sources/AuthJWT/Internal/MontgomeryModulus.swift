@@ -36,10 +36,20 @@ package struct MontgomeryModulus: Sendable {
     }
 
     /// Little-endian limbs of a big-endian byte string, `count` limbs long (enough for the bytes by default).
+    /// Bytes that do not fit in `count` limbs (the most significant) are dropped.
     package static func limbs(bigEndian bytes: [UInt8], count: Int? = nil) -> [UInt64] {
-        var limbs = [UInt64](repeating: 0, count: count ?? max(1, (bytes.count + 7) / 8))
-        for (index, byte) in bytes.reversed().enumerated() where index / 8 < limbs.count {
-            limbs[index / 8] |= UInt64(byte) << UInt64(8 * (index % 8))
+        let limbCount = count ?? max(1, (bytes.count + 7) / 8)
+        var limbs = [UInt64](repeating: 0, count: limbCount)
+        // Byte i from the end is bits 8·(i mod 8) of limb i / 8: eight bytes per limb, from the last byte back.
+        var end = bytes.count
+        var limb = 0
+        while end > 0, limb < limbCount {
+            let start = max(0, end - 8)
+            var value: UInt64 = 0
+            for index in start..<end { value = value << 8 | UInt64(bytes[index]) }
+            limbs[limb] = value
+            end = start
+            limb += 1
         }
         return limbs
     }

@@ -60,21 +60,25 @@ extension RSAPublicKey {
     }
 
     /// MGF1 (RFC 8017 Appendix B.2.1): Hash(seed ‖ C) for C = 0, 1, … as four big-endian octets, cut to
-    /// `length` octets.
+    /// `length` octets. One buffer holds seed ‖ C, hashed in one call per block, and each digest's bytes are
+    /// copied in one piece: no array per counter (the PS256 mask is 7 SHA-256 blocks).
     static func mgf1<H: HashFunction>(_: H.Type, seed: [UInt8], length: Int) -> [UInt8] {
         var mask: [UInt8] = []
         mask.reserveCapacity(length + H.byteCount)
+        var input = seed
+        input.append(contentsOf: [0, 0, 0, 0])
+        let counterOffset = seed.count
         var counter: UInt32 = 0
         while mask.count < length {
-            var hasher = H()
-            hasher.update(data: seed)
-            hasher.update(data: [
-                UInt8(counter >> 24), UInt8(truncatingIfNeeded: counter >> 16), UInt8(truncatingIfNeeded: counter >> 8),
-                UInt8(truncatingIfNeeded: counter),
-            ])
-            mask.append(contentsOf: hasher.finalize())
+            input[counterOffset] = UInt8(truncatingIfNeeded: counter >> 24)
+            input[counterOffset + 1] = UInt8(truncatingIfNeeded: counter >> 16)
+            input[counterOffset + 2] = UInt8(truncatingIfNeeded: counter >> 8)
+            input[counterOffset + 3] = UInt8(truncatingIfNeeded: counter)
+            let digest = input.withUnsafeBytes { H.hash(bufferPointer: $0) }
+            digest.withUnsafeBytes { mask.append(contentsOf: $0) }
             counter &+= 1
         }
-        return Array(mask.prefix(length))
+        mask.removeLast(mask.count - length)
+        return mask
     }
 }

@@ -122,7 +122,7 @@ actor KeyDirectory {
             guard let document = try? JSONValue(parsing: response.body).objectValue else {
                 return .failure(.discoveryFailed(issuer: issuer, reason: "\(url): the document is not a JSON object"))
             }
-            guard let stated = document["issuer"]?.stringValue, stated.utf8.elementsEqual(issuer.utf8) else {
+            guard let stated = document["issuer"]?.stringValue, stated.hasSameBytes(as: issuer) else {
                 return .failure(
                     .discoveryFailed(issuer: issuer, reason: "\(url): the document's issuer is not '\(issuer)' (RFC 8414 §3.3)"))
             }
