@@ -174,6 +174,60 @@ struct MCPLoginTests {
         #expect(await Self.login(harness, server: resource, options).error == nil)
     }
 
+    @Test("--client-id with --issuer: the pre-registered client comes first, nothing is registered; another issuer is refused")
+    func preRegistered() async throws {
+        let harness = try LoginHarness(mcpPaths: ["/mcp"])
+        let resource = try #require(harness.mcpServers.first).configuration.resource
+        var options = Self.options(harness)
+        options.clientID = LocalProvider.publicClientID
+        options.issuer = "https://elsewhere.example"
+        let refused = await Self.login(harness, server: resource, options)
+        #expect(refused.error?.message.contains("10258") == true, "\(String(describing: refused.error))")
+        #expect(harness.provider.requestCount(.token) == 0)
+        options.issuer = harness.issuer
+        let login = await Self.login(harness, server: resource, options)
+        #expect(login.error == nil, "\(login.errors)")
+        #expect(login.errors.contains("\(LocalProvider.publicClientID), pre-registered"))
+        #expect(harness.provider.requestCount(.registration) == 0)
+        let exchange = try #require(harness.forms(to: .token).first)
+        #expect(Self.value("client_id", in: exchange) == LocalProvider.publicClientID)
+        #expect(await Self.token(harness, resource: resource).error == nil)
+    }
+
+    @Test("a second login for the same server says it is signed in and opens no browser; --force signs in again")
+    func alreadySignedIn() async throws {
+        let harness = try LoginHarness(mcpPaths: ["/mcp"])
+        let resource = try #require(harness.mcpServers.first).configuration.resource
+        #expect(await Self.login(harness, server: resource).error == nil)
+        let again = await Self.login(harness, server: resource)
+        #expect(again.error == nil && again.output.hasPrefix("Already signed in"), "\(again.output)")
+        #expect(again.output.contains("'authflow login --mcp-server \(resource) --force' signs in again"))
+        #expect(harness.opened.withLock { $0 }.count == 1)
+        var options = Self.options(harness)
+        options.force = true
+        #expect(await Self.login(harness, server: resource, options).error == nil)
+        #expect(harness.opened.withLock { $0 }.count == 2)
+    }
+
+    @Test("the command line: the MCP options go with --mcp-server, and --mcp-server with no provider-login option")
+    func commandLine() {
+        var terminal = MemoryTerminal()
+        #expect(
+            terminal.run("login", "--issuer", "https://a.example", "--client-id", "c", "--authorization-server", "https://a.example") == 2)
+        #expect(terminal.errors.contains("--authorization-server goes with --mcp-server URL"))
+        #expect(
+            terminal.run("login", "--issuer", "https://a.example", "--client-id", "c", "--client-metadata-url", "https://c.example/c") == 2)
+        for extra in [
+            ["--device"], ["--par"], ["--oauth2"], ["--resource", "https://r.example"], ["--authorize-url", "https://a.example"],
+        ] {
+            #expect(CLI.run(arguments: ["login", "--mcp-server", "https://mcp.example/mcp"] + extra, terminal: &terminal) == 2, "\(extra)")
+        }
+        #expect(terminal.run("login", "--mcp-server", "https://mcp.example/mcp", "--client-id", "c") == 2)
+        #expect(terminal.errors.contains("--client-id with --mcp-server needs --issuer URL"))
+        #expect(terminal.run("token", "--resource", "https://a.example/mcp", "--resource", "https://b.example/mcp") == 2)
+        #expect(terminal.run("token", "--resource", "https://a.example/mcp", "--issuer", "https://a.example") == 2)
+    }
+
     // MARK: Client ID Metadata Documents
 
     /// The client's hosting: its document (and nothing else) at ``documentURL``.

@@ -40,18 +40,18 @@ enum MCPLoginFlow {
         throws(CLIError)
     {
         try ProfileStore.check(name: options.profile)
+        if options.clientID != nil, options.issuer == nil {
+            throw .usage("--client-id with --mcp-server needs --issuer URL: the authorization server that registered the client")
+        }
+        if options.clientID == nil, options.clientSecret != nil {
+            throw .usage("a client secret goes with --client-id (a registered client); a dynamically registered client gets its own")
+        }
         let profiles = ProfileStore(directory: try environment.configDirectory())
         let previous: Profile? = (try? profiles.load(options.profile)) ?? nil
         if let previous, previous.mcpServer != serverURL, !options.force {
             let holder = previous.mcpServer.map { "the MCP server \($0)" } ?? "a login at \(previous.issuer)"
             throw .usage(
                 "profile '\(options.profile)' holds \(ServerText.printable(holder)); give another --profile, or --force to replace it")
-        }
-        if options.clientID != nil, options.issuer == nil {
-            throw .usage("--client-id with --mcp-server needs --issuer URL: the authorization server that registered the client")
-        }
-        if options.clientID == nil, options.clientSecret != nil {
-            throw .usage("a client secret goes with --client-id (a registered client); a dynamically registered client gets its own")
         }
         let secret = try options.clientSecret.map { (source) throws(CLIError) in
             try source.read(terminal: terminal, environment: environment)
