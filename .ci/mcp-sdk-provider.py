@@ -47,7 +47,8 @@ from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
 SCOPE = "user"
 REQUIRED_SCOPES = os.environ.get("MCP_SDK_REQUIRED_SCOPES", SCOPE).split()
 CODE_LIFETIME = 300
-TOKEN_LIFETIME = 3600
+# MCP_SDK_TOKEN_LIFETIME shortens it: .ci/interop-mcp's `authflow token --resource` check sees a refresh.
+TOKEN_LIFETIME = int(os.environ.get("MCP_SDK_TOKEN_LIFETIME", "3600"))
 
 
 class InMemoryProvider(OAuthAuthorizationServerProvider[AuthorizationCode, RefreshToken, AccessToken]):

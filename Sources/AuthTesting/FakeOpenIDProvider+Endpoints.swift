@@ -244,6 +244,14 @@ extension FakeOpenIDProvider {
         else {
             return .failure(ClientRefused(response: refused))
         }
+        if let keys = client(clientID)?.assertionKeys, !keys.isEmpty {
+            // A client ID metadata document's private_key_jwt client: its document's public keys.
+            if header != nil || value("client_secret") != nil { return .failure(ClientRefused(response: refused)) }
+            if let reason = verifyDocumentAssertion(value, clientID: clientID, keys: keys) {
+                return .failure(ClientRefused(response: Self.json(401, ["error": "invalid_client", "error_description": .string(reason)])))
+            }
+            return .success(clientID)
+        }
         switch authentication {
         case .none:
             guard header == nil, value("client_secret") == nil else { return .failure(ClientRefused(response: refused)) }

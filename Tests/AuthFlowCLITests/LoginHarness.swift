@@ -37,20 +37,32 @@ final class LoginHarness: Sendable {
     let transport = URLSessionTransport(timeout: 10)
     /// The requests the commands sent to the provider (not the browser's), in order: what the provider received.
     let recorded = Locked<[TransportRequest]>([])
+    /// The MCP servers in front of the provider (`mcpPaths`).
+    let mcpServers: [FakeProtectedResource]
 
     /// `oauth2Only`: a plain OAuth 2.0 server (`authflow provider --oauth2-only`) instead of an OpenID Provider.
     /// `configure` changes `authflow provider`'s configuration (more clients, another ID-token key).
     init(
         decision: String = "approve", browserFails: Bool = false, oauth2Only: Bool = false, sendsStrayError: Bool = false,
-        onlyStray: Bool = false, configure: (inout FakeOpenIDProvider.Configuration) -> Void = { _ in }
+        onlyStray: Bool = false, mcpPaths: [String] = [], configure: (inout FakeOpenIDProvider.Configuration) -> Void = { _ in }
     ) throws {
         server = try FakeProviderServer()
         var providerOptions = ProviderOptions()
         providerOptions.oauth2Only = oauth2Only
         var configuration = try LocalProvider.provider(providerOptions, issuer: server.baseURL, clock: .manual(time)).configuration
         configure(&configuration)
-        provider = FakeOpenIDProvider(configuration, clock: .manual(time))
-        server.start(serving: provider)
+        let provider = FakeOpenIDProvider(configuration, clock: .manual(time))
+        self.provider = provider
+        // MCP servers at these paths (FakeProtectedResource), in front of the provider.
+        let origin = server.baseURL
+        mcpServers = mcpPaths.map { path in
+            FakeProtectedResource(FakeProtectedResource.Configuration(resource: origin + path), provider: provider)
+        }
+        if mcpServers.isEmpty {
+            server.start(serving: provider)
+        } else {
+            server.start(serving: MCPRouter(servers: mcpServers, provider: provider))
+        }
         // On tmpfs where there is one: the token store fsyncs every save, which a loaded disk can make slow.
         let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
         directory = base + "authflow-login-\(UUID().uuidString)"
@@ -148,6 +160,19 @@ final class LoginHarness: Sendable {
 
     private static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+}
+
+/// Sends a request for one of `servers` (its resource or its metadata) to it, and every other to the provider.
+struct MCPRouter: HTTPTransport {
+    let servers: [FakeProtectedResource]
+    let provider: FakeOpenIDProvider
+
+    func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
+        let path = request.url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.url
+        let server = servers.first { $0.configuration.resource == path || $0.metadataURL == path }
+        if let server { return try await server.send(request) }
+        return try await provider.send(request)
     }
 }
 

@@ -102,6 +102,10 @@ public enum AuthClientError: Error, Sendable {
     /// A Client ID Metadata Document, or the URL meant to name one, is not valid: the reason names the member
     /// (an https URL with a path, `client_name`, `redirect_uris`, no shared secret).
     case invalidClientMetadataDocument(String)
+    /// A Client ID Metadata Document's `jwks` holds a private key (a member such as `d`) or a symmetric `oct` key:
+    /// the document is public, and the draft's §4.1 allows it no shared secret. `keyID` is the key's `kid`, if it has
+    /// one; the key itself is never in the error. Nothing was written or used.
+    case clientMetadataDocumentPrivateKey(keyID: String?)
     /// None of the MCP server's `authorization_servers` (RFC 9728 §2) is one the app accepts
     /// (`MCPAuthorization.Options.authorizationServerPreference`), so nothing was requested from any of them.
     /// `authorizationServers` are the servers as the metadata lists them.
@@ -307,6 +311,7 @@ public enum AuthClientError: Error, Sendable {
         case .clientIDMetadataDocumentUnsupported: 10259
         case .clientMetadataDocumentMismatch: 10260
         case .invalidClientMetadataDocument: 10261
+        case .clientMetadataDocumentPrivateKey: 10264
         case .noAcceptableAuthorizationServer: 10262
         case .stepUpRefused: 10263
         case .signingFailed: 10351
@@ -445,6 +450,9 @@ extension AuthClientError: CustomStringConvertible {
                 "the client ID metadata document at '\(url)' names client_id '\(clientID)'; it must be its URL exactly "
                     + "(draft-ietf-oauth-client-id-metadata-document §4.1)"
             case .invalidClientMetadataDocument(let reason): "invalid client ID metadata document: \(reason)"
+            case .clientMetadataDocumentPrivateKey(let keyID):
+                "the client ID metadata document's key\(keyID.map { " '\($0)'" } ?? "") is private or symmetric; a document "
+                    + "publishes public keys only (draft-ietf-oauth-client-id-metadata-document §4.1)"
             case .noAcceptableAuthorizationServer(let servers):
                 "none of the MCP server's authorization servers '\(servers.joined(separator: "', '"))' is one this client accepts "
                     + "(RFC 9728 §7.6); nothing was requested from them"

@@ -88,7 +88,10 @@ public struct MCPAuthorization: Sendable {
         /// options.clientAuthentication = .clientSecretBasic(secret)   // sent to https://auth.example.com only
         /// ```
         public var clientIssuer: String?
-        /// How the pre-registered client authenticates. Default: public (`.none`).
+        /// How the pre-registered client authenticates. Default: public (`.none`). With a Client ID Metadata
+        /// Document (``clientIDMetadataDocumentURL``) and no ``clientID``: `.none`, or `.privateKeyJWT` when the
+        /// document declares `private_key_jwt` with the key's public half (``ClientIDMetadataDocument/Keys``);
+        /// a shared-secret method there is ``AuthClientError/invalidClientMetadataDocument(_:)``.
         public var clientAuthentication: ClientAuthentication
         /// The scopes to ask for (`openid` is added when the authorization server lists it, see step 5); nil:
         /// the challenge's `scope`, else `scopes_supported`. Include `openid` to require OpenID Connect.
@@ -212,8 +215,15 @@ public struct MCPAuthorization: Sendable {
             authentication = options.clientAuthentication
         } else if let url = options.clientIDMetadataDocumentURL, metadata.supportsClientIDMetadataDocuments {
             // MCP 2025-11-25 "Client Registration Approaches", 2: the URL is the client id; the server fetches it.
+            // Public, or private_key_jwt with the key whose public half the document carries (the draft's §4.1:
+            // no shared secret).
             clientID = url
-            authentication = .none
+            switch options.clientAuthentication {
+            case .none, .privateKeyJWT: authentication = options.clientAuthentication
+            case let other:
+                throw .invalidClientMetadataDocument(
+                    "a client ID metadata document's client authenticates with none or private_key_jwt, not \(other.description)")
+            }
         } else {
             if options.clientIDMetadataDocumentURL != nil, metadata.registrationEndpoint == nil {
                 throw .clientIDMetadataDocumentUnsupported(issuer: metadata.issuer)

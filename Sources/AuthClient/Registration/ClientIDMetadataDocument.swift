@@ -22,9 +22,12 @@ public import AuthJSON
 /// 2025-11-25: "MUST use the https scheme and contain a path component"; the draft's §3), the client name is
 /// not empty, there is at least one redirect URI and each is one ``ClientConfiguration`` accepts (RFC 8252
 /// §7), and the client is public (`token_endpoint_auth_method` `none`: a document cannot hold a shared
-/// secret, draft §4.1). Written: `client_id`, `client_name`, `redirect_uris`, `grant_types`,
-/// `response_types`, `token_endpoint_auth_method`, and `client_uri`/`logo_uri` when set. Not checked: that
-/// the document is really served at its URL — ``fetch(from:transport:)`` reads it back and checks that.
+/// secret, draft §4.1) — or, made with ``init(clientID:clientName:redirectURIs:privateKeyJWT:grantTypes:clientURI:logoURI:)``,
+/// a `private_key_jwt` client whose public keys the document carries (`jwks`) or points to (`jwks_uri`).
+/// Written: `client_id`, `client_name`, `redirect_uris`, `grant_types`, `response_types`,
+/// `token_endpoint_auth_method`, `jwks` or `jwks_uri` for a `private_key_jwt` client, and `client_uri`/`logo_uri`
+/// when set. Not checked: that the document is really served at its URL — ``fetch(from:transport:)`` reads it
+/// back and checks that.
 public struct ClientIDMetadataDocument: Sendable, Hashable {
     /// `client_id`: the URL the document is served at, exactly.
     public let clientID: String
@@ -38,11 +41,26 @@ public struct ClientIDMetadataDocument: Sendable, Hashable {
     public var clientURI: String?
     /// `logo_uri`; nil: not written.
     public var logoURI: String?
+    /// `token_endpoint_auth_method`: `none` (a public client) or `private_key_jwt` (RFC 7523 §2.2, with ``keys``),
+    /// or, in a document read with ``init(json:url:)``, whatever other method without a shared secret it names.
+    public let tokenEndpointAuthMethod: String
+    /// The client's public keys for `private_key_jwt`: `jwks` or `jwks_uri` (RFC 7591 §2); nil: neither.
+    public let keys: Keys?
 
     /// A document for the public client `clientID` (see the type's documentation for what is checked).
     public init(
         clientID: String, clientName: String, redirectURIs: [String], grantTypes: [String] = ["authorization_code", "refresh_token"],
         clientURI: String? = nil, logoURI: String? = nil
+    ) throws(AuthClientError) {
+        try self.init(
+            clientID: clientID, clientName: clientName, redirectURIs: redirectURIs, grantTypes: grantTypes, clientURI: clientURI,
+            logoURI: logoURI, tokenEndpointAuthMethod: "none", keys: nil)
+    }
+
+    /// The document with the client's authentication method and keys, checked as the public initializers say.
+    init(
+        clientID: String, clientName: String, redirectURIs: [String], grantTypes: [String], clientURI: String?, logoURI: String?,
+        tokenEndpointAuthMethod: String, keys: Keys?
     ) throws(AuthClientError) {
         try Self.checkClientID(clientID)
         guard !clientName.isEmpty else { throw .invalidClientMetadataDocument("'client_name' is empty") }
@@ -54,12 +72,17 @@ public struct ClientIDMetadataDocument: Sendable, Hashable {
         self.grantTypes = grantTypes
         self.clientURI = clientURI
         self.logoURI = logoURI
+        self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
+        self.keys = keys
     }
 
     /// Reads a document served at `url` and checks it: a JSON object whose `client_id` is `url` exactly
     /// (else ``AuthClientError/clientMetadataDocumentMismatch(url:clientID:)``, the draft's §4.1), with
     /// `client_name` and `redirect_uris` (MCP 2025-11-25 requires both), and no `client_secret` or shared-secret
-    /// authentication method (§4.1). The redirect URIs are not judged here (the authorization server does).
+    /// authentication method (§4.1). `jwks` and `jwks_uri` are read as ``Keys`` checks them — not both (RFC 7591
+    /// §2), public keys only (else ``AuthClientError/clientMetadataDocumentPrivateKey(keyID:)``) — and a
+    /// `private_key_jwt` document must have one of them. The redirect URIs are not judged here (the authorization
+    /// server does).
     ///
     /// ```swift
     /// let document = try ClientIDMetadataDocument(json: body, url: "https://agent.example.com/oauth/client.json")
@@ -82,6 +105,12 @@ public struct ClientIDMetadataDocument: Sendable, Hashable {
         try Self.checkClientID(clientID)
         guard !name.isEmpty else { throw .invalidClientMetadataDocument("'client_name' is empty") }
         guard !redirects.isEmpty else { throw .invalidClientMetadataDocument("'redirect_uris' is empty") }
+        let keys = try Keys(members)
+        if method == "private_key_jwt", keys == nil {
+            throw .invalidClientMetadataDocument("token_endpoint_auth_method 'private_key_jwt' needs 'jwks' or 'jwks_uri'")
+        }
+        self.tokenEndpointAuthMethod = method
+        self.keys = keys
         // The redirect URIs are kept as the document states them (the specification's own example lists
         // `http://localhost:3000/callback`, which RFC 8252 §8.3 advises against but an authorization server may take).
         self.clientID = clientID
@@ -100,7 +129,12 @@ public struct ClientIDMetadataDocument: Sendable, Hashable {
         try? object.append("redirect_uris", .array(redirectURIs.map(JSONValue.string)))
         try? object.append("grant_types", .array(grantTypes.map(JSONValue.string)))
         try? object.append("response_types", ["code"])
-        try? object.append("token_endpoint_auth_method", "none")
+        try? object.append("token_endpoint_auth_method", .string(tokenEndpointAuthMethod))
+        switch keys {
+        case .jwks(let jwks)?: try? object.append("jwks", ["keys": .array(jwks.map(JSONValue.object))])
+        case .jwksURI(let uri)?: try? object.append("jwks_uri", .string(uri))
+        case nil: break
+        }
         if let clientURI { try? object.append("client_uri", .string(clientURI)) }
         if let logoURI { try? object.append("logo_uri", .string(logoURI)) }
         return .object(object)

@@ -85,6 +85,16 @@ enum LoginCommand: CLICommand {
     static let authorizationDetails = Option<String>(
         "authorization-details", value: "JSON",
         help: "authorization_details for this login (RFC 9396): a JSON array of objects, each with a type")
+    static let mcpServer = Option<String>(
+        "mcp-server", value: "URL",
+        help: "log in for an MCP server: its 401 and RFC 9728 metadata name the authorization server (MCP 2025-11-25)")
+    static let authorizationServer = Option<String>(
+        "authorization-server", value: "ISSUER",
+        help: "with --mcp-server: an authorization server to use when the MCP server lists several (first listed: preferred)",
+        repeatable: true)
+    static let clientMetadataURL = Option<String>(
+        "client-metadata-url", value: "URL",
+        help: "with --mcp-server: the https URL of the client's Client ID Metadata Document, its client_id where supported")
     static let param = Option<String>(
         "param", value: "NAME=VALUE", help: "an extra authorization parameter (not one authflow sets itself)", repeatable: true)
 
@@ -116,6 +126,15 @@ enum LoginCommand: CLICommand {
             required in the response); --fapi fapi2-message-signing adds a signed request object and a JARM
             response. Each rule broken is an error, not a warning (Docs/FAPI2.md). Docs/CLI.md has the details.
 
+            With --mcp-server URL: the MCP authorization (MCP 2025-11-25) — the server's 401 and its protected
+            resource metadata (RFC 9728) name the authorization server (--authorization-server ISSUER, repeatable,
+            picks among several); the client is --client-id with --issuer (the server that registered it), else
+            the Client ID Metadata Document at --client-metadata-url when the server supports those (with
+            --private-key-file when the document declares private_key_jwt), else a dynamic registration (RFC 7591,
+            kept in the profile's 0600 token file). The authorization and token requests carry resource (RFC 8707);
+            the grant is kept under its issuer, client and resource in the profile mcp-HOST-PATH (or --profile),
+            so each MCP server has its own, and 'authflow token --resource URL' prints its access token.
+
             With --authorize-url instead: opens that URL with redirect_uri added, and prints the callback
             received (it holds the code: treat the output as a secret).
             """,
@@ -125,7 +144,8 @@ enum LoginCommand: CLICommand {
             prompt, loginHint, acrValues, maxAge, param, jar, responseMode, authorizationDetails, fapi, noBrowser, profile, port,
             redirectPath,
             insecureLoopbackIssuer,
-            deviceAuthorizationEndpoint, authorizeURL, timeout, force, caFile, DebugTrace.verbose,
+            deviceAuthorizationEndpoint, authorizeURL, mcpServer, authorizationServer, clientMetadataURL, timeout, force, caFile,
+            DebugTrace.verbose,
         ],
         groups: [
             .atMostOne(clientSecretFile, clientSecretEnv), .atMostOne(authorizeURL, issuer), .atMostOne(authorizeURL, device),
@@ -133,6 +153,9 @@ enum LoginCommand: CLICommand {
             .atMostOne(responseMode, device), .atMostOne(fapi, device), .atMostOne(fapi, authorizeURL),
             .atMostOne(ciba, device), .atMostOne(ciba, par), .atMostOne(ciba, jar), .atMostOne(ciba, fapi),
             .atMostOne(ciba, responseMode), .atMostOne(ciba, authorizeURL), .atMostOne(ciba, oauth2),
+            .atMostOne(mcpServer, authorizeURL), .atMostOne(mcpServer, device), .atMostOne(mcpServer, ciba), .atMostOne(mcpServer, par),
+            .atMostOne(mcpServer, jar), .atMostOne(mcpServer, fapi), .atMostOne(mcpServer, oauth2), .atMostOne(mcpServer, resource),
+            .atMostOne(mcpServer, responseMode), .atMostOne(clientMetadataURL, clientID),
         ],
         examples: [
             "login --issuer https://login.example.com --client-id my-cli",
@@ -145,6 +168,9 @@ enum LoginCommand: CLICommand {
             "login --issuer https://login.example.com --client-id my-app --client-secret-env SECRET --ciba --login-hint alice@example.com --binding-message W4SCT",
             #"login --profile bank --par --authorization-details '[{"type":"account_information","actions":["read"]}]'"#,
             "login --profile work",
+            "login --mcp-server https://mcp.example.com/mcp",
+            "login --mcp-server https://mcp.example.com/mcp --client-metadata-url https://agent.example.com/client.json --private-key-file key.pem",
+            "login --mcp-server https://mcp.example.com/mcp --authorization-server https://login.example.com --client-id my-agent --issuer https://login.example.com",
             "login --issuer https://sso.corp.example --client-id my-cli --ca-file /etc/corp/root-ca.pem",
             "login --authorize-url 'https://id.example.com/authorize?client_id=cli&state=xyz'",
         ],
@@ -198,6 +224,9 @@ enum LoginCommand: CLICommand {
         options.deviceAuthorizationEndpoint = arguments.value(Self.deviceAuthorizationEndpoint)
         options.force = arguments.isSet(Self.force)
         options.caFile = arguments.value(Self.caFile)
+        options.mcpServer = arguments.value(Self.mcpServer)
+        options.authorizationServers = arguments.values(Self.authorizationServer)
+        options.clientMetadataURL = arguments.value(Self.clientMetadataURL)
         if let seconds = arguments.value(Self.timeout), seconds > 0, seconds.isFinite {
             options.timeout = .milliseconds(Int64(seconds * 1000))
         }
@@ -249,10 +278,17 @@ enum LoginCommand: CLICommand {
             if let seconds = arguments.value(Self.timeout), !(seconds > 0 && seconds.isFinite) {
                 throw .usage("--timeout takes seconds, not '\(seconds)'")
             }
-            let options = try options(arguments)
+            var options = try options(arguments)
             let secretVariable: [String] = if case .environment(let name) = options.clientSecret { [name] } else { [] }
             let environment = LoginEnvironment.system(for: arguments, reading: terminal, also: secretVariable)
-            return try LoginFlow.run(options, environment: environment, terminal: &terminal)
+            guard let server = options.mcpServer else {
+                if let option = [authorizationServer, clientMetadataURL].first(where: { arguments.contains($0) }) {
+                    throw .usage("--\(option.info.name) goes with --mcp-server URL")
+                }
+                return try LoginFlow.run(options, environment: environment, terminal: &terminal)
+            }
+            if !arguments.contains(Self.profile) { options.profile = MCPLoginFlow.profileName(for: server) }
+            return try MCPLoginFlow.run(options, serverURL: server, environment: environment, terminal: &terminal)
         }
         let path = arguments.value(Self.redirectPath) ?? "/callback"
         let port = arguments.value(Self.port) ?? 0

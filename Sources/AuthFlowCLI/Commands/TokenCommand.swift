@@ -40,6 +40,10 @@ enum TokenCommand: CLICommand {
             --dpop; later calls need only --profile. The token is cached in the profile's 0600 token file and a
             new one requested when it has less than 60 seconds left.
 
+            With --resource URL alone: the access token of the grant for that resource — the profile that
+            'authflow login --mcp-server URL' made for an MCP server (the server's URL or its RFC 9728 resource), or
+            the one --profile names, which must hold a grant for it; refreshed with resource (RFC 8707).
+
             With --assertion-file FILE: the JWT bearer grant (RFC 7523 §2.1) — a token for the signed JWT in
             FILE (from a workload identity platform or an identity provider; - reads standard input), asked for
             with the profile's client, or one the client options set up (a public client may use it). The token
@@ -56,6 +60,7 @@ enum TokenCommand: CLICommand {
                 + "--client-secret-env NIGHTLY_SECRET --scope reports:read",
             "token --client-credentials --profile ci --header",
             "token --assertion-file workload.jwt --profile ci --header",
+            "token --resource https://mcp.example.com/mcp --header",
         ])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
@@ -71,6 +76,14 @@ enum TokenCommand: CLICommand {
         } else if arguments.isSet(Self.clientCredentials) {
             options.clientCredentials = true
             options.setup = setsUp ? setup : nil
+        } else if arguments.contains(LoginCommand.resource),
+            !clientOptions.contains(where: { $0.info.name != "resource" && arguments.contains($0) })
+        {
+            // `token --resource URL`: the grant for that resource (an MCP server's, from `login --mcp-server`).
+            let resources = arguments.values(LoginCommand.resource)
+            guard resources.count == 1 else { throw .usage("token takes one --resource: the grant of that resource is printed") }
+            options.resource = resources[0]
+            options.profileGiven = arguments.contains(Self.profile)
         } else if let first = clientOptions.first(where: { arguments.contains($0) }) {
             throw .usage(
                 "--\(first.info.name) sets up a client credentials profile: add --client-credentials, or log in with 'authflow login'")

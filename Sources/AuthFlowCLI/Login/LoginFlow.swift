@@ -64,6 +64,12 @@ struct LoginOptions: Sendable {
     var fapi2Profile: FAPI2Profile?
     /// For this login only: `authorization_details` (`--authorization-details`, RFC 9396).
     var authorizationDetails: [AuthorizationDetail] = []
+    /// `--mcp-server`: the MCP server to log in for (``MCPLoginFlow``); nil: a provider's login.
+    var mcpServer: String?
+    /// `--authorization-server`: with ``mcpServer``, the authorization servers the user prefers, in order (RFC 9728 §7.6).
+    var authorizationServers: [String] = []
+    /// `--client-metadata-url`: with ``mcpServer``, the client's Client ID Metadata Document URL.
+    var clientMetadataURL: String?
 
     /// The library's options for this login's authorization request. `acr_values` is requested, not
     /// required: it is a voluntary claim request (Core §3.1.2.1) that a provider may ignore, and a login

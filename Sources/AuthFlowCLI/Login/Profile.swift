@@ -48,6 +48,12 @@ struct Profile: Sendable, Equatable {
     /// A PEM file of CA certificates to trust besides the system's (`login --ca-file`), for a provider
     /// behind a private CA; nil for none.
     var caFile: String?
+    /// The MCP server the profile's grant is for (`login --mcp-server`); nil for a provider's login. Its RFC 8707
+    /// resource is in ``resources``.
+    var mcpServer: String? = nil
+    /// Whether the client was registered dynamically by `login --mcp-server` (RFC 7591): its secret, if it got
+    /// one, is in the 0600 token file with the registration, not in a file or variable the profile names.
+    var registeredClient = false
 
     init(
         name: String, issuer: String, clientID: String, scopes: [String], clientSecret: ClientSecretSource?, insecureLoopbackIssuer: Bool,
@@ -101,6 +107,8 @@ struct Profile: Sendable, Equatable {
             fapi2Profile = known
         }
         clientCredentials = json["grant"]?.stringValue == "client_credentials"
+        mcpServer = json["mcp_server"]?.stringValue
+        registeredClient = json["registered_client"]?.boolValue ?? false
     }
 
     /// The document written to `profile.json`.
@@ -123,6 +131,8 @@ struct Profile: Sendable, Equatable {
         if let subject { try? object.append("subject", .string(subject)) }
         if let email { try? object.append("email", .string(email)) }
         if let caFile { try? object.append("ca_file", .string(caFile)) }
+        if let mcpServer { try? object.append("mcp_server", .string(mcpServer)) }
+        if registeredClient { try? object.append("registered_client", true) }
         return .object(object)
     }
 }

@@ -90,6 +90,30 @@ struct ProfileStore: Sendable {
             .sorted()
     }
 
+    /// The profile whose grant is for `resource` (`token --resource`): the one `named`, which must list it among its
+    /// resources or be for that MCP server; else the only profile that does. None, or several without `--profile`,
+    /// is a failure that says what to do. Compared exactly (RFC 8707 §2: the resource is an absolute URI).
+    func profile(forResource resource: String, named name: String?) throws(CLIError) -> Profile {
+        func holds(_ profile: Profile) -> Bool { profile.resources.contains(resource) || profile.mcpServer == resource }
+        if let name {
+            let profile = try require(name)
+            guard holds(profile) else {
+                throw .failure("profile '\(name)' holds no grant for \(resource): its resources are \(profile.resources)")
+            }
+            return profile
+        }
+        let matching = names().compactMap { (try? load($0)) ?? nil }.filter(holds)
+        guard let first = matching.first else {
+            throw .failure("no profile holds a grant for \(resource): log in with 'authflow login --mcp-server \(resource)'")
+        }
+        guard matching.count == 1 else {
+            throw .usage(
+                "profiles \(matching.map { "'\($0.name)'" }.joined(separator: ", ")) hold grants for \(resource): choose one with --profile"
+            )
+        }
+        return first
+    }
+
     /// The profile named `name`, or a failure telling how to create it.
     func require(_ name: String) throws(CLIError) -> Profile {
         try Self.check(name: name)

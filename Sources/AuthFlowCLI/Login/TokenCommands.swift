@@ -29,6 +29,10 @@ struct TokenOptions: Sendable {
     var setup: LoginOptions?
     /// `--assertion-file`: the JWT bearer grant (RFC 7523 §2.1) with the assertion in this file (`-`: standard input).
     var assertionFile: String?
+    /// `--resource` alone: the profile whose grant is for this resource (``ProfileStore/profile(forResource:named:)``).
+    var resource: String?
+    /// Whether `--profile` was given (with ``resource``, that profile must hold the resource's grant).
+    var profileGiven = false
 }
 
 /// `authflow token` and `authflow id-token`: a valid token of a profile, from the token file when it is
@@ -44,7 +48,12 @@ enum TokenCommands {
         if options.clientCredentials { return try clientCredentials(options, environment: environment, terminal: &terminal) }
         if options.assertionFile != nil { return try jwtBearer(options, environment: environment, terminal: &terminal) }
         let profiles = ProfileStore(directory: try environment.configDirectory())
-        let profile = try profiles.require(options.profile)
+        let profile: Profile
+        if let resource = options.resource {
+            profile = try profiles.profile(forResource: resource, named: options.profileGiven ? options.profile : nil)
+        } else {
+            profile = try profiles.require(options.profile)
+        }
         try environment.trustCAFile(option: nil, profile: profile)
         if kind == .id, profile.clientCredentials {
             throw .failure(
@@ -71,13 +80,16 @@ enum TokenCommands {
                     "the \(kind == .id ? "ID" : "access") token of profile '\(profile.name)' has expired and there is no refresh "
                         + "token: log in again with '\(again(profile))'")
             }
-            let configuration = try ProfileClient.configuration(
+            var configuration = try ProfileClient.configuration(
                 profile, terminal: terminal, environment: environment, redirectURI: profile.redirectURI ?? "http://127.0.0.1:1/unused")
-            let adapts = profile.clientAuthentication == nil
+            // A client that `login --mcp-server` registered keeps its credentials with the registration in the token file.
+            if profile.registeredClient { configuration.clientAuthentication = try registeredAuthentication(profile, store: store) }
+            let adapts = profile.clientAuthentication == nil && !profile.registeredClient
+            let prepared = configuration
             let refreshed = runBlocking { () async -> Result<TokenSet, AuthClientError> in
                 await Result { () async throws(AuthClientError) in
                     let client = try await ProfileClient.connect(
-                        configuration, store: store, environment: environment, adaptsAuthentication: adapts)
+                        prepared, store: store, environment: environment, adaptsAuthentication: adapts)
                     guard let user = try await client.resumeLastUser() else { throw .loggedOut }
                     return kind == .access ? try await user.validTokens() : try await user.refreshTokens()
                 }
@@ -157,6 +169,25 @@ enum TokenCommands {
         terminal.write(try format(tokens, as: options.format, now: now), to: .standardOutput)
     }
 
+    /// The client authentication of a profile whose client was registered dynamically: from its registration.
+    static func registeredAuthentication(_ profile: Profile, store: FileCredentialStore) throws(CLIError) -> ClientAuthentication {
+        let result = runBlocking { () async -> Result<StoredClientRegistration?, AuthCredentialsError> in
+            do throws(AuthCredentialsError) {
+                return .success(try await store.clientRegistration(forIssuer: profile.issuer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let registration?) where registration.clientID == profile.clientID:
+            return try MCPLoginFlow.authentication(of: registration)
+        case .success:
+            throw .failure("profile '\(profile.name)' has lost its client registration: log in again with '\(again(profile))'")
+        case .failure(let error):
+            throw .failure("\(error)")
+        }
+    }
+
     /// The cached client credentials token of `profile`, if any.
     private static func cachedToken(_ profile: Profile, store: FileCredentialStore) throws(CLIError) -> TokenSet? {
         let result = runBlocking { () async -> Result<StoredCredential?, AuthCredentialsError> in
@@ -226,6 +257,10 @@ enum TokenCommands {
     }
 
     static func again(_ profile: Profile) -> String {
-        profile.name == "default" ? "authflow login" : "authflow login --profile \(profile.name)"
+        if let server = profile.mcpServer {
+            let named = profile.name == MCPLoginFlow.profileName(for: server) ? "" : " --profile \(profile.name)"
+            return "authflow login --mcp-server \(server)\(named)"
+        }
+        return profile.name == "default" ? "authflow login" : "authflow login --profile \(profile.name)"
     }
 }

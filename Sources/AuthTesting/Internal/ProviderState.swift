@@ -5,6 +5,7 @@
 import AuthCallback
 import AuthClient
 import AuthJSON
+import AuthJWT
 
 /// Everything the fake provider remembers, behind its lock.
 struct ProviderState {
@@ -56,6 +57,9 @@ struct ProviderState {
     struct RegisteredClient {
         var redirectURIs: [String]
         var authentication: ClientAuthentication
+        /// The public keys of a `private_key_jwt` client known by its Client ID Metadata Document: its
+        /// assertions are verified with these (``authentication`` is then `.none`, having no key to hold).
+        var assertionKeys: [JWK] = []
     }
 
     var generator: SeededRandomNumberGenerator
