@@ -58,7 +58,7 @@ extension FakeOpenIDProvider {
         state.withLock { $0.lastBackchannelParameters }
     }
 
-    /// The delivery modes the metadata lists (`poll`; `ping` only, misbehaving).
+    /// The delivery modes the metadata lists (``Configuration/backchannelTokenDeliveryModesSupported``; `ping` only, misbehaving).
     var backchannelDeliveryModes: [String] {
         configuration.backchannelMisbehaviour == .offersPingOnly
             ? ["ping"] : configuration.backchannelTokenDeliveryModesSupported.map(\.rawValue)

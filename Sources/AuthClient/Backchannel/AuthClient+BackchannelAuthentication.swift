@@ -149,6 +149,10 @@ extension AuthClient {
     /// be the `auth_req_id` polled with, else ``AuthClientError/idToken(_:)`` `invalidClaim`. Not checked:
     /// `urn:openid:params:jwt:claim:rt_hash` (push mode's, §10.3.1), and that `sub` is the user the hint named
     /// (the provider decides whom a hint identifies).
+    ///
+    /// A ping-mode request may be polled too (CIBA §7.3 gives ping clients the interval); a push-mode request is
+    /// not (``AuthClientError/invalidBackchannelAuthenticationRequest(_:)``): wait for it with
+    /// ``awaitBackchannelAuthentication(_:inbox:pollsWhileWaiting:onPoll:)``.
     public func pollBackchannelAuthentication(
         _ authentication: BackchannelAuthentication, onPoll: @Sendable (DevicePoll) -> Void = { _ in }
     ) async throws(AuthClientError) -> User {
