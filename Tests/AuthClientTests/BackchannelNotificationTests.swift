@@ -150,7 +150,11 @@ struct BackchannelNotificationTests {
         let tokens = try #require(await user.tokens)
         #expect(tokens.refreshToken != nil)
         #expect(await fixture.store.credential(for: "alice", grant: client.grant)?.tokens == tokens)
-        await #expect(throws: AuthClientError.self) { try await client.pollBackchannelAuthentication(authentication) }
+        await #expect(
+            throws: AuthClientError.invalidBackchannelAuthenticationRequest(
+                "a push-mode request is not polled (CIBA §10.3): wait with awaitBackchannelAuthentication(_:inbox:)")
+        ) { try await client.pollBackchannelAuthentication(authentication) }
+        #expect(fixture.provider.requestCount(.token) == 0)
     }
 
     @Test("push: a wrong at_hash, no rt_hash or another request's auth_req_id claim is refused and nothing is stored")
