@@ -159,7 +159,7 @@ public struct IDTokenValidator: Sendable {
     /// PS384, SHA-512 for HS512, RS512 and PS512. For EdDSA, whose name carries no hash, the hash of the
     /// curve: SHA-512 for Ed25519 (RFC 8032 §5.1), the only EdDSA curve verified here, as panva's
     /// oidc-token-hash (behind node oidc-provider and openid-client) computes it.
-    static func halfHash(of value: String, algorithm: JWSAlgorithm, matches expected: String) throws(AuthJWTError) -> Bool {
+    package static func halfHash(of value: String, algorithm: JWSAlgorithm, matches expected: String) throws(AuthJWTError) -> Bool {
         let bytes = Array(value.utf8)
         let hash: [UInt8]
         if [JWSAlgorithm.hs256, .rs256, .ps256, .es256].contains(algorithm) {

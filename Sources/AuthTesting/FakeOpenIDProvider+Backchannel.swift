@@ -58,8 +58,11 @@ extension FakeOpenIDProvider {
         state.withLock { $0.lastBackchannelParameters }
     }
 
-    /// The delivery modes the metadata lists (`poll`; `ping` only, misbehaving).
-    var backchannelDeliveryModes: [String] { configuration.backchannelMisbehaviour == .offersPingOnly ? ["ping"] : ["poll"] }
+    /// The delivery modes the metadata lists (``Configuration/backchannelTokenDeliveryModesSupported``; `ping` only, misbehaving).
+    var backchannelDeliveryModes: [String] {
+        configuration.backchannelMisbehaviour == .offersPingOnly
+            ? ["ping"] : configuration.backchannelTokenDeliveryModesSupported.map(\.rawValue)
+    }
 
     private func decideBackchannel(_ authRequestID: String, _ outcome: BackchannelOutcome) -> Bool {
         let now = clock.now().secondsSince1970
@@ -71,7 +74,7 @@ extension FakeOpenIDProvider {
         }
     }
 
-    private static func apply(_ outcome: BackchannelOutcome, to grant: inout ProviderState.PolledGrant, at time: Int64) {
+    static func apply(_ outcome: BackchannelOutcome, to grant: inout ProviderState.PolledGrant, at time: Int64) {
         switch outcome {
         case .approve: grant.decision = .approved(subject: grant.userCode)
         case .deny: grant.decision = .denied
@@ -138,15 +141,27 @@ extension FakeOpenIDProvider {
             }
             lifetime = min(lifetime, seconds)
         }
+        // CIBA §7.1: a ping or push client's request carries its client_notification_token (a bearer token, RFC 6750
+        // §2.1 syntax, at most 1024 characters).
+        let mode = configuration.backchannelTokenDeliveryMode
+        let notificationToken = mode.notifies ? value("client_notification_token") : nil
+        if mode.notifies {
+            guard let notificationToken, !notificationToken.isEmpty, notificationToken.utf8.count <= 1024 else {
+                return Self.oauthError(.invalidRequest, "a \(mode)-mode client must send a client_notification_token (CIBA §7.1)")
+            }
+        }
         return state.withLock { state -> TransportResponse in
             let authRequestID = state.token()
-            state.backchannelRequests[authRequestID] = ProviderState.PolledGrant(
+            var grant = ProviderState.PolledGrant(
                 userCode: subject, clientID: clientID, scope: scope, expiresAt: now + state.skew + lifetime,
                 interval: configuration.backchannelPollingInterval)
+            grant.notificationToken = notificationToken
+            state.backchannelRequests[authRequestID] = grant
             var body = JSONObject()
             if configuration.backchannelMisbehaviour != .omitsAuthRequestID { try? body.append("auth_req_id", .string(authRequestID)) }
             if configuration.backchannelMisbehaviour != .omitsExpiresIn { try? body.append("expires_in", .number(JSONNumber(lifetime))) }
-            try? body.append("interval", .number(JSONNumber(configuration.backchannelPollingInterval)))
+            // §7.3: the interval is for poll and ping clients only.
+            if mode != .push { try? body.append("interval", .number(JSONNumber(configuration.backchannelPollingInterval))) }
             return Self.json(200, .object(body))
         }
     }

@@ -21,5 +21,15 @@ extension FakeOpenIDProvider {
         case namesAnotherRequestInIDToken
         /// The token response has no ID token (CIBA is OpenID Connect: §10.1.1 requires one).
         case omitsIDToken
+        /// Pings and pushes carry another bearer token than the request's `client_notification_token` (§10.2, §10.3).
+        case notifiesWithWrongBearerToken
+        /// Pings and pushes name an `auth_req_id` the client never got (§10.2).
+        case notifiesUnknownRequest
+        /// The pushed ID token's `at_hash` is not the pushed access token's (§10.3.1).
+        case pushesWrongAccessTokenHash
+        /// The pushed ID token has no `urn:openid:params:jwt:claim:rt_hash` although a refresh token is pushed (§10.3.1).
+        case pushesWithoutRefreshTokenHash
+        /// The pushed ID token's `urn:openid:params:jwt:claim:auth_req_id` names another request (§10.3.1).
+        case pushesAnotherRequestIDClaim
     }
 }

@@ -28,7 +28,7 @@ extension FakeOpenIDProvider {
                 return Self.oauthError(.expiredToken, "the \(noun) expired")
             }
             defer { state[keyPath: grants][id]?.lastPoll = time }
-            if let last = grant.lastPoll, time - last < grant.interval {
+            if let last = grant.lastPoll, !grant.notified, time - last < grant.interval {
                 grant.interval += 5
                 state[keyPath: grants][id] = grant
                 return Self.oauthError(.slowDown, "polled sooner than every \(grant.interval - 5) s")

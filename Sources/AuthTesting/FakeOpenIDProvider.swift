@@ -167,6 +167,15 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var backchannelUserCodes: [String: String] = [:]
         /// How the backchannel authentication endpoint misbehaves, for a client's failing-first tests.
         public var backchannelMisbehaviour: BackchannelMisbehaviour? = nil
+        /// The CIBA token delivery mode the client registered (CIBA §4 `backchannel_token_delivery_mode`): in
+        /// `ping` and `push` mode a request must carry a `client_notification_token` (§7.1), and
+        /// ``notifyBackchannelClient(_:through:)`` POSTs the ping or the tokens to
+        /// ``backchannelClientNotificationEndpoint``. Default poll.
+        public var backchannelTokenDeliveryMode = BackchannelTokenDeliveryMode.poll
+        /// The client's registered `backchannel_client_notification_endpoint` (CIBA §4), where pings and pushes go.
+        public var backchannelClientNotificationEndpoint = "https://client.example.com/ciba/notify"
+        /// The modes the metadata lists in `backchannel_token_delivery_modes_supported` (CIBA §4). Default all three.
+        public var backchannelTokenDeliveryModesSupported: [BackchannelTokenDeliveryMode] = [.poll, .ping, .push]
         /// The clients whose userinfo answer is a signed JWT (`Content-Type: application/jwt`, OpenID Connect
         /// Core §5.3.2), as if each had registered `userinfo_signed_response_alg`: signed with the ID-token
         /// key, with `iss` and `aud`. Other clients get JSON.

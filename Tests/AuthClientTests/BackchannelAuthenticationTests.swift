@@ -182,7 +182,7 @@ struct BackchannelAuthenticationTests {
         #expect(fixture.provider.requestCount(.backchannelAuthentication) == 0)
     }
 
-    @Test("a provider without the endpoint, without poll mode, or without user_code support is refused (10501)")
+    @Test("a provider without the endpoint or without user_code support is refused (10501), one without poll mode 10507")
     func unavailable() async throws {
         let fixture = try Fixture()
         func client(_ change: (inout ProviderMetadata) -> Void) throws -> AuthClient {
@@ -196,10 +196,11 @@ struct BackchannelAuthenticationTests {
             try client { $0.backchannelAuthenticationEndpoint = nil },
             try client { $0.backchannelTokenDeliveryModesSupported = ["ping", "push"] },
         ]
-        for client in clients {
-            await #expect { try await client.requestBackchannelAuthentication(.init(hint: .loginHint("alice"))) } throws: {
-                ($0 as? AuthClientError)?.code == 10501
-            }
+        await #expect { try await clients[0].requestBackchannelAuthentication(.init(hint: .loginHint("alice"))) } throws: {
+            ($0 as? AuthClientError)?.code == 10501
+        }
+        await #expect(throws: AuthClientError.backchannelDeliveryModeUnsupported(mode: "poll", supported: ["ping", "push"])) {
+            try await clients[1].requestBackchannelAuthentication(.init(hint: .loginHint("alice")))
         }
         let noUserCode = try client { $0.backchannelUserCodeParameterSupported = false }
         await #expect {
@@ -214,7 +215,7 @@ struct BackchannelAuthenticationTests {
             try pingOnly.provider.clientConfiguration, transport: pingOnly.provider, clock: .manual(pingOnly.time))
         #expect(discovered.metadata.backchannelTokenDeliveryModesSupported == ["ping"])
         await #expect { try await discovered.requestBackchannelAuthentication(.init(hint: .loginHint("alice"))) } throws: {
-            ($0 as? AuthClientError)?.code == 10501
+            ($0 as? AuthClientError)?.code == 10507
         }
     }
 

@@ -156,4 +156,18 @@ extension TracingTransportTests {
         }
         #expect(text.contains("auth_req_id=<redacted>") && text.contains(#""auth_req_id":"<redacted>""#))
     }
+
+    @Test("a CIBA ping request traced: the client_notification_token never reaches the trace")
+    func notificationToken() async throws {
+        let fixture = try Fixture(configure: { $0.backchannelTokenDeliveryMode = .ping })
+        let trace = LogRecorder()
+        let client = try fixture.secondClient(transport: TracingTransport(fixture.provider, logger: trace.logger()), store: fixture.store)
+        var request = BackchannelAuthenticationRequest(hint: .loginHint("alice"))
+        request.deliveryMode = .ping
+        let authentication = try await client.requestBackchannelAuthentication(request)
+        let token = try #require(authentication.clientNotificationToken)
+        let text = trace.records.map(\.description).joined(separator: "\n")
+        #expect(!text.contains(token), "the notification token reached the trace")
+        #expect(text.contains("client_notification_token=<redacted>"))
+    }
 }

@@ -80,6 +80,8 @@ extension SecretRedactionTests {
         var backchannel = try BackchannelAuthentication(
             json: #"{"auth_req_id":"\#(secret("auth-req-id"))","expires_in":120}"#.utf8, receivedAt: NumericDate(secondsSince1970: 0))
         backchannel.dpopKey = dpopKey
+        backchannel.deliveryMode = .ping
+        backchannel.clientNotificationToken = secret("client-notification-token")
         let backchannelRequest = BackchannelAuthenticationRequest(
             hint: .idTokenHint(secret("id-token-hint")), bindingMessage: "W4SCT", userCode: secret("user-code"))
         let hmacKey = Array(secret("hmac").utf8)
@@ -245,7 +247,8 @@ extension SecretRedactionTests {
                 secrets: [clientSecret], secretBytes: [nonceSecret]),
             Specimen(name: "DeviceAuthorization", value: device, secrets: [secret("device")] + dpopSecrets, secretBytes: [dpopBytes]),
             Specimen(
-                name: "BackchannelAuthentication", value: backchannel, secrets: [secret("auth-req-id")] + dpopSecrets,
+                name: "BackchannelAuthentication", value: backchannel,
+                secrets: [secret("auth-req-id"), secret("client-notification-token")] + dpopSecrets,
                 secretBytes: [dpopBytes]),
             Specimen(
                 name: "BackchannelAuthenticationRequest", value: backchannelRequest,

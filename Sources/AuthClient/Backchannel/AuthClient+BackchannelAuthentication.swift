@@ -2,6 +2,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthBase64URL
 import AuthCallback
 import AuthCredentials
 import AuthJSON
@@ -37,15 +38,30 @@ extension AuthClient {
     /// ``AuthClientError/invalidBackchannelAuthenticationResponse(_:)``. With ``BackchannelAuthenticationRequest/signed``,
     /// the parameters go as one signed `request` JWT (§7.1.1); a provider that lists no signing algorithm is
     /// `backchannelAuthenticationUnavailable`, a key it does not take `requestObjectAlgorithmUnsupported`.
+    ///
+    /// In ping and push mode (``BackchannelAuthenticationRequest/deliveryMode``, CIBA §5) the form also carries a
+    /// fresh `client_notification_token` (§7.1: 256 bits from the system CSPRNG, base64url, 43 characters),
+    /// kept in the returned ``BackchannelAuthentication/clientNotificationToken``; hand the acknowledgement to a
+    /// ``BackchannelNotificationInbox`` and wait with ``awaitBackchannelAuthentication(_:inbox:pollsWhileWaiting:onPoll:)``.
+    /// A mode the provider does not list in `backchannel_token_delivery_modes_supported` (when it lists modes)
+    /// is ``AuthClientError/backchannelDeliveryModeUnsupported(mode:supported:)`` (10507), with nothing sent.
     public func requestBackchannelAuthentication(
         _ request: BackchannelAuthenticationRequest
+    ) async throws(AuthClientError) -> BackchannelAuthentication {
+        var generator = SystemRandomNumberGenerator()
+        return try await requestBackchannelAuthentication(request, using: &generator)
+    }
+
+    /// ``requestBackchannelAuthentication(_:)`` with the randomness of the `client_notification_token` and the
+    /// DPoP key from `generator` (tests inject a seeded one).
+    public func requestBackchannelAuthentication(
+        _ request: BackchannelAuthenticationRequest, using generator: inout some RandomNumberGenerator
     ) async throws(AuthClientError) -> BackchannelAuthentication {
         guard let endpoint = metadata.backchannelAuthenticationEndpoint else {
             throw .backchannelAuthenticationUnavailable("the provider's metadata has no backchannel_authentication_endpoint")
         }
-        if let modes = metadata.backchannelTokenDeliveryModesSupported, !modes.contains("poll") {
-            throw .backchannelAuthenticationUnavailable(
-                "backchannel_token_delivery_modes_supported lists \(modes.isEmpty ? "no mode" : modes.joined(separator: ", ")), not poll")
+        if let modes = metadata.backchannelTokenDeliveryModesSupported, !modes.contains(request.deliveryMode.rawValue) {
+            throw .backchannelDeliveryModeUnsupported(mode: request.deliveryMode.rawValue, supported: modes)
         }
         if request.userCode != nil, !metadata.backchannelUserCodeParameterSupported {
             throw .backchannelAuthenticationUnavailable("the request has a user_code and the provider does not take one")
@@ -57,6 +73,12 @@ extension AuthClient {
             throw .invalidBackchannelAuthenticationRequest("a public client cannot authenticate, and CIBA §7.1 requires it")
         }
         var form = try request.parameters(defaultScopes: configuration.scopes)
+        var notificationToken: String?
+        if request.deliveryMode.notifies {
+            let token = Self.clientNotificationToken(using: &generator)
+            form.append(FormParameter(name: "client_notification_token", value: token))
+            notificationToken = token
+        }
         if request.signed { form = try await signedBackchannelForm(form) }
         try SecureURL.check(
             endpoint, name: "backchannel_authentication_endpoint", allowsInsecureLoopback: configuration.allowsInsecureLoopbackIssuer)
@@ -70,10 +92,20 @@ extension AuthClient {
                 endpoint: "backchannel authentication", status: response.status, reason: "expected 200, or an OAuth error (CIBA §13)")
         }
         var authentication = try BackchannelAuthentication(json: response.body, receivedAt: receivedAt)
-        // The key the polls prove, so the tokens are bound to it (RFC 9449), from the system CSPRNG.
-        var generator = SystemRandomNumberGenerator()
-        authentication.dpopKey = newDPoPKey(using: &generator)
+        // The key the token requests prove, so the tokens are bound to it (RFC 9449). Push mode makes no token
+        // request: the provider pushes tokens no proof was sent for.
+        if request.deliveryMode != .push { authentication.dpopKey = newDPoPKey(using: &generator) }
+        authentication.deliveryMode = request.deliveryMode
+        authentication.clientNotificationToken = notificationToken
         return authentication
+    }
+
+    /// A `client_notification_token` (CIBA §7.1): 32 random octets, base64url (43 characters, 256 bits), within
+    /// RFC 6750 §2.1's `b64token` syntax and §7.1's 1024-character limit.
+    static func clientNotificationToken(using generator: inout some RandomNumberGenerator) -> String {
+        var bytes: [UInt8] = []
+        for _ in 0..<4 { withUnsafeBytes(of: generator.next().littleEndian) { bytes += $0 } }
+        return Base64URL.encode(bytes)
     }
 
     /// The form of a signed authentication request (CIBA §7.1.1): `client_id` and one `request` JWT whose
@@ -117,15 +149,32 @@ extension AuthClient {
     /// be the `auth_req_id` polled with, else ``AuthClientError/idToken(_:)`` `invalidClaim`. Not checked:
     /// `urn:openid:params:jwt:claim:rt_hash` (push mode's, §10.3.1), and that `sub` is the user the hint named
     /// (the provider decides whom a hint identifies).
+    ///
+    /// A ping-mode request may be polled too (CIBA §7.3 gives ping clients the interval); a push-mode request is
+    /// not (``AuthClientError/invalidBackchannelAuthenticationRequest(_:)``): wait for it with
+    /// ``awaitBackchannelAuthentication(_:inbox:pollsWhileWaiting:onPoll:)``.
     public func pollBackchannelAuthentication(
         _ authentication: BackchannelAuthentication, onPoll: @Sendable (DevicePoll) -> Void = { _ in }
     ) async throws(AuthClientError) -> User {
-        let polling = TokenPolling(
+        guard authentication.deliveryMode != .push else {
+            throw .invalidBackchannelAuthenticationRequest(
+                "a push-mode request is not polled (CIBA §10.3): wait with awaitBackchannelAuthentication(_:inbox:)")
+        }
+        return try await pollBackchannelAuthentication(authentication, onPoll: onPoll, ping: nil)
+    }
+
+    /// The poll loop, ended early by a ping when `ping` names the inbox (CIBA §10.2).
+    func pollBackchannelAuthentication(
+        _ authentication: BackchannelAuthentication, onPoll: @Sendable (DevicePoll) -> Void,
+        ping: (inbox: BackchannelNotificationInbox, authRequestID: String, pollsWhileWaiting: Bool)?
+    ) async throws(AuthClientError) -> User {
+        var polling = TokenPolling(
             parameters: [
                 FormParameter(name: "grant_type", value: Self.backchannelAuthenticationGrantType),
                 FormParameter(name: "auth_req_id", value: authentication.authRequestID),
             ], interval: authentication.interval, expiresAt: authentication.expiresAt, dpopKey: authentication.dpopKey,
             denied: .backchannelAuthenticationDenied, expired: .backchannelAuthenticationExpired)
+        polling.ping = ping
         let tokens = try await pollTokenEndpoint(polling, onPoll: onPoll)
         guard tokens.idToken != nil else { throw .missingIDToken }
         return try await signIn(with: tokens, nonce: nil, maxAge: nil) { (idToken: IDToken) throws(AuthClientError) in

@@ -10,7 +10,8 @@ extension BackchannelAuthentication: CustomReflectable {
             self,
             children: [
                 "authRequestID": "<redacted>", "expiresIn": expiresIn, "interval": interval, "expiresAt": expiresAt,
-                "dpopKey": dpopKey as Any,
+                "dpopKey": dpopKey as Any, "deliveryMode": deliveryMode,
+                "clientNotificationToken": clientNotificationToken == nil ? "nil" : "<redacted>",
             ],
             displayStyle: .struct)
     }
@@ -22,7 +23,8 @@ extension BackchannelAuthenticationRequest: CustomStringConvertible, CustomRefle
     public var description: String {
         "BackchannelAuthenticationRequest(\(hint), scope: \(scopes.map { $0.map(\.rawValue).joined(separator: " ") } ?? "default"), "
             + "binding_message: \(bindingMessage ?? "none"), user_code: \(userCode == nil ? "none" : "<redacted>"), "
-            + "requested_expiry: \(requestedExpiry.map(String.init) ?? "none"), acr_values: \(acrValues.joined(separator: " ")), signed: \(signed))"
+            + "requested_expiry: \(requestedExpiry.map(String.init) ?? "none"), acr_values: \(acrValues.joined(separator: " ")), signed: \(signed), "
+            + "mode: \(deliveryMode))"
     }
 
     /// The description's contents, so `dump` shows no secret either.

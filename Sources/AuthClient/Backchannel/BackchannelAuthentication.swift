@@ -30,6 +30,12 @@ public struct BackchannelAuthentication: Hashable, Sendable {
     /// The DPoP key the polls prove (RFC 9449), set by `AuthClient.requestBackchannelAuthentication` when
     /// the configuration uses DPoP. A secret.
     public var dpopKey: P256PrivateKey?
+    /// How the provider delivers the result (CIBA §5): the request's ``BackchannelAuthenticationRequest/deliveryMode``,
+    /// set by `AuthClient.requestBackchannelAuthentication`. Default ``BackchannelTokenDeliveryMode/poll``.
+    public var deliveryMode = BackchannelTokenDeliveryMode.poll
+    /// The `client_notification_token` sent with a ping or push request (CIBA §7.1): the bearer token the
+    /// provider's notification must carry (§10.2, §10.3); nil in poll mode. A secret: never in ``description``.
+    public var clientNotificationToken: String?
 
     public init(authRequestID: String, expiresIn: Int64, interval: Int64 = 5, receivedAt: NumericDate) {
         self.authRequestID = authRequestID
@@ -56,6 +62,7 @@ public struct BackchannelAuthentication: Hashable, Sendable {
 extension BackchannelAuthentication: CustomStringConvertible {
     /// The timing; never the `auth_req_id`.
     public var description: String {
-        "BackchannelAuthentication(auth_req_id: <redacted>, expires_in: \(expiresIn), interval: \(interval))"
+        "BackchannelAuthentication(auth_req_id: <redacted>, expires_in: \(expiresIn), interval: \(interval), mode: \(deliveryMode)"
+            + (clientNotificationToken == nil ? ")" : ", client_notification_token: <redacted>)")
     }
 }

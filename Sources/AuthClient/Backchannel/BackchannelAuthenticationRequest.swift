@@ -61,6 +61,12 @@ public struct BackchannelAuthenticationRequest: Hashable, Sendable {
     /// `private_key_jwt` key), by an algorithm the provider lists in
     /// `backchannel_authentication_request_signing_alg_values_supported`. Default false.
     public var signed = false
+    /// How the provider delivers the result (CIBA §5): ``BackchannelTokenDeliveryMode/poll`` (the default),
+    /// ``BackchannelTokenDeliveryMode/ping`` or ``BackchannelTokenDeliveryMode/push`` — the mode this client
+    /// registered (`backchannel_token_delivery_mode`, §4). In ping and push mode the client adds a fresh
+    /// `client_notification_token` (§7.1), and the provider must list the mode in
+    /// `backchannel_token_delivery_modes_supported` when it lists modes.
+    public var deliveryMode = BackchannelTokenDeliveryMode.poll
 
     public init(
         hint: Hint, scopes: [Scope]? = nil, bindingMessage: String? = nil, userCode: String? = nil, requestedExpiry: Int64? = nil,
@@ -79,6 +85,7 @@ public struct BackchannelAuthenticationRequest: Hashable, Sendable {
     static let reservedNames: Set<String> = [
         "scope", "login_hint", "id_token_hint", "login_hint_token", "binding_message", "user_code", "requested_expiry", "acr_values",
         "client_id", "client_secret", "client_assertion", "client_assertion_type", "request", "auth_req_id", "grant_type",
+        "client_notification_token",
     ]
 
     /// The request's form (§7.1), after the checks in the type's documentation; `defaultScopes` stand in for

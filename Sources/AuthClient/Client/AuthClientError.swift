@@ -230,6 +230,18 @@ public enum AuthClientError: Error, Sendable {
     /// The `auth_req_id` expired before the user approved (CIBA §11 `expired_token`, or the local deadline
     /// from `expires_in` passed); start a new request.
     case backchannelAuthenticationExpired
+    /// The request asks for a token delivery mode (CIBA §5) the provider does not list in
+    /// `backchannel_token_delivery_modes_supported` (§4); nothing was sent.
+    case backchannelDeliveryModeUnsupported(mode: String, supported: [String])
+    /// A request to the client notification endpoint was refused (CIBA §10.2, §10.3): the rule it broke and
+    /// the HTTP status to answer with (``BackchannelNotificationRefusal/status``).
+    case backchannelNotificationRefused(BackchannelNotificationRefusal)
+    /// Pushed tokens broke one of push mode's rules (CIBA §10.3.1: `at_hash`, the `auth_req_id` claim,
+    /// `rt_hash`); nothing was stored.
+    case invalidBackchannelPush(BackchannelPushRefusal)
+    /// The provider pushed an error other than `access_denied` and `expired_token` for the request (CIBA §12,
+    /// e.g. `transaction_failed`), exactly as sent.
+    case backchannelAuthenticationFailed(OAuthErrorResponse)
     /// A signed userinfo response (`Content-Type: application/jwt`, OpenID Connect Core §5.3.2) was refused
     /// before any claim was used: the reason names the check (algorithm, signature, `iss`, `aud`), never the
     /// token; `cause` is the JWT check's own error (`.issuerMismatch`, `.audienceMismatch`,
@@ -347,6 +359,10 @@ public enum AuthClientError: Error, Sendable {
         case .invalidBackchannelAuthenticationResponse: 10504
         case .backchannelAuthenticationDenied: 10505
         case .backchannelAuthenticationExpired: 10506
+        case .backchannelDeliveryModeUnsupported: 10507
+        case .backchannelNotificationRefused: 10508
+        case .invalidBackchannelPush: 10509
+        case .backchannelAuthenticationFailed: 10510
         case .invalidSignedUserInfo: 10601
         case .encryptedUserInfo: 10602
         case .unsignedUserInfo: 10603
@@ -375,6 +391,7 @@ public enum AuthClientError: Error, Sendable {
         case .pushedAuthorizationRefused(_, let response): response.error
         case .registrationRefused(_, let response): response.error
         case .backchannelAuthenticationRefused(_, let response): response.error
+        case .backchannelAuthenticationFailed(let response): response.error
         default: nil
         }
     }
@@ -527,6 +544,14 @@ extension AuthClientError: CustomStringConvertible {
             case .backchannelAuthenticationDenied: "the user denied the backchannel authentication (CIBA §11 access_denied)"
             case .backchannelAuthenticationExpired:
                 "the backchannel authentication request expired before the user approved it (CIBA §11 expired_token); start a new one"
+            case .backchannelDeliveryModeUnsupported(let mode, let supported):
+                "the provider does not deliver backchannel results in \(mode) mode (CIBA §4 backchannel_token_delivery_modes_supported: "
+                    + "\(supported.isEmpty ? "none" : supported.joined(separator: ", "))); nothing was sent"
+            case .backchannelNotificationRefused(let refusal):
+                "the notification was refused with HTTP \(refusal.status): \(refusal)"
+            case .invalidBackchannelPush(let refusal): "the pushed tokens were refused and not stored: \(refusal)"
+            case .backchannelAuthenticationFailed(let response):
+                "the provider reported the backchannel authentication failed (CIBA §12): \(response)"
             case .invalidSignedUserInfo(let reason, let cause):
                 "the signed userinfo response was refused (OpenID Connect Core §5.3.2): \(reason)\(cause.map { " (\($0))" } ?? "")"
             case .encryptedUserInfo: "the userinfo response is an encrypted JWT (JWE): AuthFlow verifies signed userinfo only"

@@ -25,6 +25,7 @@ enum Redaction {
         "access_token", "refresh_token", "id_token", "token", "subject_token", "actor_token", "logout_token", "id_token_hint",
         "registration_access_token", "code", "code_verifier", "device_code", "client_secret", "client_assertion", "assertion",
         "password", "request_uri", "state", "nonce", "d", "p", "q", "dp", "dq", "qi", "oth", "k", "auth_req_id", "login_hint_token",
+        "client_notification_token",
     ]
     /// Secret in a form or query the client sends, shown in a JSON answer: a CIBA `user_code` (CIBA §7.1) is the
     /// user's secret, while the device grant's (RFC 8628 §3.2) comes back in the answer for the user to type.

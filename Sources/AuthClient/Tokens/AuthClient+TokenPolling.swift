@@ -17,6 +17,9 @@ extension AuthClient {
         let dpopKey: P256PrivateKey?
         let denied: AuthClientError
         let expired: AuthClientError
+        /// CIBA ping mode (§10.2): the inbox whose ping ends a wait early, and whether the client polls at the
+        /// interval meanwhile (else it waits for the ping until the deadline).
+        var ping: (inbox: BackchannelNotificationInbox, authRequestID: String, pollsWhileWaiting: Bool)? = nil
     }
 
     /// The one polling loop of the grants that wait for a user elsewhere: the device grant (RFC 8628 §3.4,
@@ -36,13 +39,25 @@ extension AuthClient {
         while true {
             // Never past the deadline: the last wait ends when the request expires (the check below then throws).
             let remaining = max(0, polling.expiresAt.secondsSince1970 - clock.now().secondsSince1970)
-            do {
-                try await sleeper.sleep(for: .seconds(min(wait, remaining)))
-            } catch {
-                throw .session(.canceledLogin)
+            if let ping = polling.ping {
+                // Ping mode: a ping ends the wait at once; without one, poll at the interval (§7.3 gives ping
+                // clients the interval) or, when the client does not poll, keep waiting until the deadline.
+                let delivery = try await waitForNotification(
+                    ping.authRequestID, in: ping.inbox, seconds: ping.pollsWhileWaiting ? min(wait, remaining) : remaining)
+                // After a ping the token request is made whatever the time: the provider's answer decides.
+                if delivery == nil {
+                    if clock.now() >= polling.expiresAt { throw polling.expired }
+                    if !ping.pollsWhileWaiting { continue }
+                }
+            } else {
+                do {
+                    try await sleeper.sleep(for: .seconds(min(wait, remaining)))
+                } catch {
+                    throw .session(.canceledLogin)
+                }
+                if Task.isCancelled { throw .session(.canceledLogin) }
+                if clock.now() >= polling.expiresAt { throw polling.expired }
             }
-            if Task.isCancelled { throw .session(.canceledLogin) }
-            if clock.now() >= polling.expiresAt { throw polling.expired }
             let receivedAt = clock.now()
             let tokens: TokenResponse
             do throws(AuthClientError) {

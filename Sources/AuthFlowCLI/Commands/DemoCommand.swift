@@ -2,6 +2,8 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthClient
+
 /// `authflow demo [--fail STEP] [--rfc7636-example] [--device] [--ciba] [--mcp] [--par] [--dpop] [--jar] [--service] [--resource-server]
 /// [--userinfo] [--logout]`:
 /// the whole OpenID Connect login, offline against the fake provider, narrated with the real values and the RFC sections
@@ -26,6 +28,9 @@ enum DemoCommand: CLICommand {
                 }))
     static let device = Flag("device", help: "the device authorization grant (RFC 8628) instead of the code flow")
     static let ciba = Flag("ciba", help: "CIBA poll mode (OpenID CIBA Core 1.0): the user approves on their own device")
+    static let cibaMode = Option<String>(
+        "ciba-mode", value: "MODE", help: "with --ciba: the token delivery mode, poll (default), ping or push (CIBA §5)",
+        completion: .values(["poll", "ping", "push"]))
     static let par = Flag(
         "par", help: "a pushed authorization request (RFC 9126), client_secret_jwt, a token per resource")
     static let mcp = Flag(
@@ -53,7 +58,9 @@ enum DemoCommand: CLICommand {
             and RFC sections. --fail STEP breaks one step to show where it is caught; exit 0 when the flow
             went as asked. With --device, the device grant: the user code, each poll and its answer. With --ciba,
             CIBA's poll mode: the backchannel request for a user with a binding message, the auth_req_id, each
-            poll while the user decides on their phone, and the ID token's checks. With --par,
+            poll while the user decides on their phone, and the ID token's checks; --ciba-mode ping or push shows the
+            provider calling the client's notification endpoint instead (the ping and one token request, or the pushed
+            tokens and their at_hash, auth_req_id and rt_hash checks). With --par,
             a pushed authorization request, the request_uri in the browser, and a token per resource. With --mcp, the
             MCP authorization profile: the server's 401, its resource metadata, the authorization server's
             metadata, the client's metadata document as its client_id (dynamic registration where that is not
@@ -76,7 +83,7 @@ enum DemoCommand: CLICommand {
             one client's session ends and the other's is kept, and the server helper answers 200; --fail
             replayed, nonce or other-client shows a refusal.
             """,
-        options: [fail, device, ciba, par, mcp, dpop, jar, fapi2, service, resourceServer, userinfo, logout, rfc7636Example],
+        options: [fail, device, ciba, cibaMode, par, mcp, dpop, jar, fapi2, service, resourceServer, userinfo, logout, rfc7636Example],
         groups: [
             .atMostOne(device, ciba, par, mcp, dpop, jar, fapi2, service, resourceServer, userinfo, logout),
             .atMostOne(par, rfc7636Example), .atMostOne(userinfo, rfc7636Example), .atMostOne(logout, rfc7636Example),
@@ -85,7 +92,9 @@ enum DemoCommand: CLICommand {
             .atMostOne(service, rfc7636Example), .atMostOne(resourceServer, rfc7636Example),
         ],
         examples: [
-            "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --ciba", "demo --ciba --fail denied", "demo --par",
+            "demo", "demo --fail nonce", "demo --device --fail slow-down", "demo --ciba", "demo --ciba --fail denied",
+            "demo --ciba --ciba-mode push",
+            "demo --par",
             "demo --par --fail expired",
             "demo --mcp --fail no-s256", "demo --mcp --fail step-up-refused", "demo --dpop", "demo --jar --fail response-audience",
             "demo --fapi2", "demo --fapi2 --fail client-secret", "demo --service", "demo --resource-server",
@@ -104,6 +113,7 @@ enum DemoCommand: CLICommand {
         let device = arguments.isSet(Self.device)
         let failureName = arguments.value(Self.fail)
         let (text, asExpected): (String, Bool)
+        if arguments.value(Self.cibaMode) != nil, !arguments.isSet(Self.ciba) { throw .usage("--ciba-mode goes with --ciba") }
         if arguments.isSet(Self.userinfo) {
             let flow = UserInfoDemoFlow(
                 failure: try failure(UserInfoDemoFlow.Failure.self, named: failureName, for: "--fail for --userinfo"))
@@ -137,9 +147,23 @@ enum DemoCommand: CLICommand {
                 failure: try failure(SignedMessagesDemoFlow.Failure.self, named: failureName, for: "--fail for --jar"))
             (text, asExpected) = runBlocking { await flow.run() }
         } else if arguments.isSet(Self.ciba) {
-            let flow = BackchannelDemoFlow(
-                failure: try failure(BackchannelDemoFlow.Failure.self, named: failureName, for: "--fail for --ciba"))
-            (text, asExpected) = runBlocking { await flow.run() }
+            let mode = arguments.value(Self.cibaMode) ?? "poll"
+            let chosen = try failure(BackchannelDemoFlow.Failure.self, named: failureName, for: "--fail for --ciba")
+            switch mode {
+            case "poll":
+                let flow = BackchannelDemoFlow(failure: chosen)
+                (text, asExpected) = runBlocking { await flow.run() }
+            case "ping", "push":
+                if let chosen, !BackchannelNotificationDemoFlow.failures.contains(chosen) {
+                    throw .usage(
+                        "--fail \(chosen.rawValue) is poll mode's; with --ciba-mode \(mode): "
+                            + BackchannelNotificationDemoFlow.failures.map(\.rawValue).joined(separator: ", "))
+                }
+                let flow = BackchannelNotificationDemoFlow(mode: BackchannelTokenDeliveryMode(rawValue: mode), failure: chosen)
+                (text, asExpected) = runBlocking { await flow.run() }
+            default:
+                throw .usage("unknown --ciba-mode '\(mode)'; one of: poll, ping, push")
+            }
         } else if arguments.isSet(Self.par) {
             guard !useRFCExample, !device else { throw .usage("--par goes alone (with --fail expired, reused or not-pushed)") }
             let flow = PushedAuthorizationDemoFlow(

@@ -128,6 +128,10 @@ struct ProviderState {
         var interval: Int64
         var lastPoll: Int64?
         var decision = Decision.pending
+        /// CIBA ping and push: the request's `client_notification_token` (§7.1).
+        var notificationToken: String? = nil
+        /// CIBA ping: the client was pinged, so its token request is not held to the interval.
+        var notified = false
     }
     var skew: Int64 = 0
     var pushedRequests: [String: PushedRequest] = [:]
