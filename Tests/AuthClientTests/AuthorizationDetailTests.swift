@@ -7,6 +7,7 @@ import AuthClient
 import AuthCredentials
 import AuthJSON
 import AuthJWT
+import AuthSession
 import AuthTesting
 import Foundation
 import TestVectors
@@ -28,7 +29,7 @@ private final class TokenResponseRecorder: HTTPTransport, @unchecked Sendable {
     func send(_ request: TransportRequest) async throws(AuthHTTPError) -> TransportResponse {
         let response = try await provider.send(request)
         if request.url == provider.url(of: .token) {
-            let form = (try? FormParameter.parse(request.body ?? [])) ?? []
+            let form = (try? FormParameter.parse(request.body)) ?? []
             lock.withLock {
                 bodies.append(response.body)
                 requests.append(form)
@@ -198,7 +199,7 @@ extension AuthorizationDetailTests {
         let both = try AuthorizationDetail.array(json: GrantFixture.both)
         #expect(await user.tokens?.authorizationDetails == both)
         #expect(await user.tokens?.authorizationDetails(ofType: "payment_initiation").count == 1)
-        let stored = try #require(try await fixture.store.credential(for: user.subject ?? "", grant: user.grant)?.tokens)
+        let stored = try #require(await fixture.store.credential(for: user.subject ?? "", grant: user.grant)?.tokens)
         #expect(stored.authorizationDetails == both)
         #expect(fixture.lastSent() == nil, "no authorization_details on a plain code exchange")
     }

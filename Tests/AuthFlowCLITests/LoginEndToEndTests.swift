@@ -441,7 +441,10 @@ extension LoginEndToEndTests {
         var options = harness.options()
         let both = #"[{"type":"account_information","actions":["list_accounts"]},{"type":"payment_initiation","actions":["initiate"]}]"#
         options.authorizationDetails = try AuthorizationDetail.array(json: both)
-        let login = await command { terminal throws(CLIError) in try LoginFlow.run(options, environment: environment, terminal: &terminal) }
+        let loginOptions = options
+        let login = await command { terminal throws(CLIError) in
+            try LoginFlow.run(loginOptions, environment: environment, terminal: &terminal)
+        }
         #expect(login.error == nil, "\(login.errors)")
         let stored = try #require(try await harness.storedTokens())
         #expect(AuthorizationDetail.serialized(stored.authorizationDetails) == both, "kept in the profile's token file")
