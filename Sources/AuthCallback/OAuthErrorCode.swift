@@ -44,6 +44,8 @@ public struct OAuthErrorCode: RawRepresentable, Hashable, Sendable {
     public static let expiredToken = OAuthErrorCode(rawValue: "expired_token")
     // RFC 8707 §2: a resource the server does not know or will not issue for.
     public static let invalidTarget = OAuthErrorCode(rawValue: "invalid_target")
+    // RFC 9396 §5, §6: authorization details of an unknown type, malformed, or beyond what the grant covers.
+    public static let invalidAuthorizationDetails = OAuthErrorCode(rawValue: "invalid_authorization_details")
 
     /// Every code RFC 6749 §4.1.2.1 and OIDC Core §3.1.2.6 define for the authorization response.
     public static let registered: [OAuthErrorCode] = [

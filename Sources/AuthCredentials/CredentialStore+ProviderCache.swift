@@ -4,7 +4,9 @@
 
 /// The provider cache (``ProviderCache``): optional for a store. The defaults keep nothing, so a
 /// conformance written before the cache existed still compiles and works — its clients just cannot start
-/// offline. ``InMemoryCredentialStore`` and ``FileCredentialStore`` keep it in their document.
+/// offline. ``InMemoryCredentialStore`` and ``FileCredentialStore`` keep it in their document. The
+/// defaults are synchronous, so a store's own methods (synchronous or `async`) always outrank them, also
+/// when called on the concrete type (see ``CredentialStore``'s note on defaults).
 ///
 /// ```swift
 /// extension MyKeychainStore {
@@ -14,8 +16,8 @@
 /// ```
 extension CredentialStore {
     /// The cached documents of `issuer`, if any. Default: nil.
-    public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? { nil }
+    public func providerCache(for issuer: String) throws(AuthCredentialsError) -> ProviderCache? { nil }
 
     /// Keeps `cache`, replacing the one of the same issuer. Default: keeps nothing.
-    public func saveProviderCache(_ cache: ProviderCache) async throws(AuthCredentialsError) {}
+    public func saveProviderCache(_ cache: ProviderCache) throws(AuthCredentialsError) {}
 }

@@ -27,6 +27,17 @@
 ///
 /// Records without a grant are Sign in with Apple profiles and records written before grants were kept;
 /// `credential(for:)`, `lastUser()` and `remove(user:)` read and write those.
+///
+/// **Defaults and synchronous methods.** In an `async` context Swift prefers an `async` overload to a
+/// synchronous one, so a call made on the concrete store type (`try await store.credentials(…)` with
+/// `store: MyStore`, not `any CredentialStore`) would choose an `async` protocol-extension default over the
+/// store's own synchronous method — the store's method still answers calls made through the protocol,
+/// which made the mix-up silent. So every default that can be synchronous is:
+/// ``credentials(issuer:clientID:)``, ``providerCache(for:)`` and ``saveProviderCache(_:)``; a store's own
+/// method, synchronous or `async`, always outranks them. The three defaults that must wait on the store
+/// (``remove(user:grant:ifTokensAre:)``, ``claimLegacyCredential(user:for:ifTokensAre:)``,
+/// ``withRefreshLock(for:_:)``) stay `async`: a store that implements one of them declares it `async`
+/// too (an actor's method may be `async` and still run in one step).
 public protocol CredentialStore: Sendable {
     /// The stored record of `user` under `grant` (nil: tied to no grant), if any.
     func credential(for user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) -> StoredCredential?
@@ -35,7 +46,8 @@ public protocol CredentialStore: Sendable {
     /// Every record of `clientID` at `issuer`, whatever resources its grant names, in the order saved — what
     /// an OpenID Connect Back-Channel Logout (§2.7) looks through for the sessions a logout token names. The
     /// default throws ``AuthCredentialsError/credentialListingNotSupported``: a store that cannot list its
-    /// records says so rather than pretend to hold none.
+    /// records says so rather than pretend to hold none. Implement it `async` or not, as suits the store:
+    /// the default is synchronous, so it never outranks a store's own method (see the note below).
     func credentials(issuer: String, clientID: String) async throws(AuthCredentialsError) -> [StoredCredential]
     /// Merges `credential` into the record of its grant and account, makes it the last of its grant, and
     /// returns the merged record.
@@ -46,11 +58,12 @@ public protocol CredentialStore: Sendable {
     /// Forgets `user` under `grant` only if the stored tokens are still `expected` — compare before remove,
     /// so that a client whose refresh token was refused never deletes newer tokens another client saved
     /// meanwhile. Returns whether it removed the record. The default reads, compares and removes; a store
-    /// that can do it in one step (an actor, a database transaction, a file lock) should.
+    /// that can do it in one step (an actor, a database transaction, a file lock) should — and must declare
+    /// its method `async` (see the note below).
     func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool
     /// Ties a record written before grants were kept to `grant` — only while its tokens are still
     /// `expected`, when given (see ``CredentialStoreDocument/claimLegacyCredential(user:for:ifTokensAre:)``) —
-    /// and returns it, in one step where the store can.
+    /// and returns it, in one step where the store can (declared `async`: see the note below).
     func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet?) async throws(AuthCredentialsError)
         -> StoredCredential?
     /// Runs `body` while no one else sharing this store uses a refresh token of `grant`: the client reads
@@ -67,7 +80,9 @@ public protocol CredentialStore: Sendable {
 }
 
 extension CredentialStore {
-    public func credentials(issuer: String, clientID: String) async throws(AuthCredentialsError) -> [StoredCredential] {
+    /// Synchronous, so that a store's own method — synchronous or not — is always the one called, also on
+    /// the concrete type in an `async` context (see the protocol's note).
+    public func credentials(issuer: String, clientID: String) throws(AuthCredentialsError) -> [StoredCredential] {
         throw .credentialListingNotSupported
     }
 

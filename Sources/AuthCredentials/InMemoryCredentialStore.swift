@@ -34,13 +34,14 @@ public actor InMemoryCredentialStore: ClientRegistrationStore {
 
     public func remove(user: String, grant: GrantIdentity?) { document.remove(user: user, grant: grant) }
 
-    /// Compare and remove in one step (the actor runs it without suspending).
-    public func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) -> Bool {
+    /// Compare and remove in one step (the actor runs it without suspending). `async`, so that it, not the
+    /// protocol's default, answers a call on this type (see ``CredentialStore``'s note on defaults).
+    public func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) async -> Bool {
         document.remove(user: user, grant: grant, ifTokensAre: expected)
     }
 
-    /// Claims a record without a grant in one step.
-    public func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet?) -> StoredCredential? {
+    /// Claims a record without a grant in one step (`async`, like ``remove(user:grant:ifTokensAre:)``).
+    public func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet?) async -> StoredCredential? {
         document.claimLegacyCredential(user: user, for: grant, ifTokensAre: expected)
     }
 

@@ -78,11 +78,11 @@
         }
 
         public func providerCache(for issuer: String) async throws(AuthCredentialsError) -> ProviderCache? {
-            try await (base as any CredentialStore).providerCache(for: issuer)  // the actor's method, not the default
+            try await base.providerCache(for: issuer)
         }
 
         public func saveProviderCache(_ cache: ProviderCache) async throws(AuthCredentialsError) {
-            try await (base as any CredentialStore).saveProviderCache(cache)
+            try await base.saveProviderCache(cache)
         }
 
         /// Moves the users of a ``FileCredentialStore`` into this store and removes them from the file (the

@@ -2,7 +2,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-import AuthJSON
+public import AuthJSON
 public import AuthJWT
 
 /// The tokens a client keeps for a user: what a ``TokenResponse`` gave, with `expires_in` turned into an
@@ -32,6 +32,19 @@ public struct TokenSet: Hashable, Codable, Sendable {
     /// The DPoP key the tokens are bound to (RFC 9449): proofs for refresh and resource requests are
     /// signed with it. Saved with the tokens, so a refresh after relaunch proves the same key. A secret.
     public var dpopKey: P256PrivateKey?
+    /// The `authorization_details` the provider granted with the access token (RFC 9396 §7), each entry the
+    /// JSON object as sent (a `type` and that type's members); nil when no token response named any.
+    ///
+    /// ```swift
+    /// let granted = tokens.grantedAuthorizationDetails?.map { $0["type"]?.stringValue }   // ["payment_initiation"]
+    /// ```
+    ///
+    /// AuthClient reads them as `[AuthorizationDetail]` (`TokenSet.authorizationDetails`). What the
+    /// provider sent, never what the client asked for: a refresh whose response omits them keeps these (as
+    /// RFC 6749 §6 keeps `scope`); a response that names them replaces them. Saved with the tokens. Only
+    /// entries that are JSON objects with a non-empty string `type` (RFC 9396 §2) are kept; the client
+    /// refuses a response whose `authorization_details` are anything else before it gets here.
+    public var grantedAuthorizationDetails: [JSONObject]?
 
     public init(
         accessToken: String, expiresAt: NumericDate? = nil, refreshToken: String? = nil, scopes: [String]? = nil, idToken: String? = nil
@@ -50,6 +63,7 @@ public struct TokenSet: Hashable, Codable, Sendable {
             refreshToken: response.refreshToken, scopes: response.scope.map(Self.scopes), idToken: response.idToken)
         tokenType = Self.recordedType(response.tokenType)
         self.dpopKey = dpopKey
+        grantedAuthorizationDetails = Self.authorizationDetails(of: response)
     }
 
     /// Whether the access token is DPoP-bound (`token_type` DPoP, RFC 9449 §5): it is then sent as
@@ -59,7 +73,8 @@ public struct TokenSet: Hashable, Codable, Sendable {
     }
 
     /// The set after a refresh (RFC 6749 §6): the new access token and expiry; the new refresh token if one
-    /// was issued (rotation), else the old one is kept; likewise the ID token and scopes.
+    /// was issued (rotation), else the old one is kept; likewise the ID token, the scopes and the granted
+    /// `authorization_details` (RFC 9396 §7: a response that omits them keeps the previous ones).
     public func refreshed(by response: TokenResponse, receivedAt now: NumericDate) -> TokenSet {
         var set = TokenSet(
             accessToken: response.accessToken, expiresAt: response.expiresIn.map { Self.expiry(now, $0) },
@@ -67,6 +82,7 @@ public struct TokenSet: Hashable, Codable, Sendable {
             idToken: response.idToken ?? idToken)
         set.tokenType = Self.recordedType(response.tokenType)
         set.dpopKey = dpopKey
+        set.grantedAuthorizationDetails = Self.authorizationDetails(of: response) ?? grantedAuthorizationDetails
         return set
     }
 
@@ -90,6 +106,23 @@ public struct TokenSet: Hashable, Codable, Sendable {
         type.lowercased() == "bearer" ? nil : type
     }
 
+    /// The response's `authorization_details` when it is an array of objects, each with a non-empty string
+    /// `type` (RFC 9396 §2); nil when absent, null or anything else.
+    private static func authorizationDetails(of response: TokenResponse) -> [JSONObject]? {
+        guard let member = response.additionalParameters["authorization_details"] else { return nil }
+        return authorizationDetails(member)
+    }
+
+    private static func authorizationDetails(_ value: JSONValue) -> [JSONObject]? {
+        guard let array = value.arrayValue else { return nil }
+        var objects: [JSONObject] = []
+        for element in array {
+            guard let object = element.objectValue, let type = object["type"]?.stringValue, !type.isEmpty else { return nil }
+            objects.append(object)
+        }
+        return objects
+    }
+
     private static func scopes(_ text: String) -> [String] {
         text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     }
@@ -102,6 +135,7 @@ public struct TokenSet: Hashable, Codable, Sendable {
         case idToken = "id_token"
         case tokenType = "token_type"
         case dpopKey = "dpop_key"
+        case authorizationDetails = "authorization_details"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -120,6 +154,15 @@ public struct TokenSet: Hashable, Codable, Sendable {
                 throw DecodingError.dataCorruptedError(forKey: .dpopKey, in: container, debugDescription: "the DPoP key cannot be read")
             }
         }
+        // The JSON text of the array (RFC 9396 §7); absent in sets saved before it was kept.
+        if let text = try container.decodeIfPresent(String.self, forKey: .authorizationDetails) {
+            guard let value = try? JSONValue(parsing: Array(text.utf8)), let details = Self.authorizationDetails(value) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .authorizationDetails, in: container,
+                    debugDescription: "authorization_details is not a JSON array of objects with a type (RFC 9396 §2)")
+            }
+            grantedAuthorizationDetails = details
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -132,6 +175,9 @@ public struct TokenSet: Hashable, Codable, Sendable {
         try container.encodeIfPresent(tokenType, forKey: .tokenType)
         try container.encodeIfPresent(
             dpopKey.map { String(decoding: JSONValue.object($0.privateJWK).serialized(), as: UTF8.self) }, forKey: .dpopKey)
+        try container.encodeIfPresent(
+            grantedAuthorizationDetails.map { String(decoding: JSONValue.array($0.map(JSONValue.object)).serialized(), as: UTF8.self) },
+            forKey: .authorizationDetails)
     }
 }
 
@@ -140,6 +186,7 @@ extension TokenSet: CustomStringConvertible {
     public var description: String {
         "TokenSet(access_token: <redacted>, expires_at: \(expiresAt.map { "\($0)" } ?? "unknown"), "
             + "refresh_token: \(refreshToken == nil ? "none" : "<redacted>"), id_token: \(idToken == nil ? "none" : "<redacted>")"
-            + (dpopKey == nil ? "" : ", dpop_key: <redacted>") + ")"
+            + (dpopKey == nil ? "" : ", dpop_key: <redacted>")
+            + (grantedAuthorizationDetails.map { ", authorization_details: \($0.count) granted" } ?? "") + ")"
     }
 }

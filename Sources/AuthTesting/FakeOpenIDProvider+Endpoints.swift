@@ -316,10 +316,17 @@ extension FakeOpenIDProvider {
             if let bound = grant.dpopJKT, bound != jkt {
                 return Self.json(400, ["error": "invalid_dpop_proof", "error_description": "the proof's key is not the dpop_jkt"])
             }
+            // RFC 9396 §6: the token request may narrow the authorization details to some of those authorized.
+            let details: JSONValue?
+            switch Self.narrowedAuthorizationDetails(value("authorization_details"), granted: grant.authorizationDetails) {
+            case .success(let narrowed): details = narrowed
+            case .failure(let refusal): return refusal.response
+            }
             let (body, issued) = issueTokens(
                 &state, clientID: clientID, subject: grant.subject, scope: grant.scope, nonce: grant.nonce, authTime: grant.authTime,
                 now: now, withIDToken: issuesIDToken(forScope: grant.scope), acr: grant.acr, amr: grant.amr, granted: grant.resources,
-                audience: resources.isEmpty ? grant.resources : resources, jkt: jkt, authorizationDetails: grant.authorizationDetails)
+                audience: resources.isEmpty ? grant.resources : resources, jkt: jkt, authorizationDetails: details,
+                grantedAuthorizationDetails: grant.authorizationDetails)
             grant.issuedTokens = issued
             return Self.json(200, body)
         }
@@ -344,6 +351,12 @@ extension FakeOpenIDProvider {
             guard resources.allSatisfy(grant.audience.contains) else {
                 return Self.oauthError(.invalidTarget, "the refresh token was not granted for that resource (RFC 8707 §2.2)")
             }
+            // RFC 9396 §6.1: a refresh may narrow the authorization details to some of those the grant covers.
+            let details: JSONValue?
+            switch Self.narrowedAuthorizationDetails(value("authorization_details"), granted: grant.authorizationDetails) {
+            case .success(let narrowed): details = narrowed
+            case .failure(let refusal): return refusal.response
+            }
             if configuration.rotatesRefreshTokens {
                 state.refreshTokens[token] = nil
                 state.spentRefreshTokens[token] = grant.family
@@ -354,7 +367,8 @@ extension FakeOpenIDProvider {
                 withIDToken: configuration.issuesIDTokenOnRefresh && issuesIDToken(forScope: grant.scope),
                 keepingRefreshToken: configuration.rotatesRefreshTokens ? nil : token,
                 acr: grant.acr, amr: grant.amr, grantAuthTime: grant.authTime, granted: grant.audience,
-                audience: resources.isEmpty ? grant.audience : resources, jkt: jkt, family: grant.family)
+                audience: resources.isEmpty ? grant.audience : resources, jkt: jkt, family: grant.family, authorizationDetails: details,
+                grantedAuthorizationDetails: grant.authorizationDetails)
             return Self.json(200, body)
         }
     }
@@ -370,7 +384,7 @@ extension FakeOpenIDProvider {
         _ state: inout ProviderState, clientID: String, subject: String, scope: String, nonce: String?, authTime: Int64?, now: Int64,
         withIDToken: Bool, keepingRefreshToken: String? = nil, acr: String? = nil, amr: [String] = [], grantAuthTime: Int64? = nil,
         granted: [String] = [], audience: [String] = [], jkt: String? = nil, family: Int? = nil, idTokenClaims: [(String, JSONValue)] = [],
-        authorizationDetails: JSONValue? = nil
+        authorizationDetails: JSONValue? = nil, grantedAuthorizationDetails: JSONValue? = nil
     ) -> (JSONValue, [String]) {
         let issuedAt = now + state.skew
         let accessToken = state.token()
@@ -387,8 +401,11 @@ extension FakeOpenIDProvider {
         if !misbehaves(.tokenResponseWithoutExpiresIn) {
             try? body.append("expires_in", .number(JSONNumber(configuration.accessTokenLifetime)))
         }
-        // RFC 9396 §7: the authorization details granted, here all that were asked for.
-        if let authorizationDetails { try? body.append("authorization_details", authorizationDetails) }
+        // RFC 9396 §7: the authorization details granted, here all that were asked for (or a misbehaviour's).
+        if var granted = authorizationDetails?.arrayValue, !misbehaves(.tokenResponseWithoutAuthorizationDetails) {
+            if misbehaves(.grantsUnrequestedAuthorizationDetails) { granted.append(["type": "unrequested_type"]) }
+            try? body.append("authorization_details", .array(granted))
+        }
         var issued = [accessToken]
         if configuration.issuesRefreshTokens {
             let refreshToken = keepingRefreshToken ?? state.token()
@@ -401,7 +418,7 @@ extension FakeOpenIDProvider {
                 }()
             state.refreshTokens[refreshToken] = .init(
                 clientID: clientID, subject: subject, scope: scope, expiresAt: .max, acr: acr, amr: amr, authTime: authenticatedAt,
-                audience: granted, jkt: jkt, family: family)
+                audience: granted, jkt: jkt, family: family, authorizationDetails: grantedAuthorizationDetails ?? authorizationDetails)
             try? body.append("refresh_token", .string(refreshToken))
             if keepingRefreshToken == nil { issued.append(refreshToken) }
         }
@@ -524,6 +541,33 @@ extension FakeOpenIDProvider {
                 HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "Cache-Control", value: "no-store"),
             ],
             body: value.serialized())
+    }
+
+    /// A refusal of the token endpoint, as a value a `Result` can carry.
+    struct TokenRefusal: Error {
+        var response: TransportResponse
+    }
+
+    /// The authorization details a token request asks for (RFC 9396 §6): nil parameter, the grant's; else a
+    /// JSON array whose every entry's `type` the grant covers, answered as asked (this provider's notion of
+    /// "a subset", §6.1: by type), or `invalid_authorization_details`.
+    static func narrowedAuthorizationDetails(_ parameter: String?, granted: JSONValue?) -> Result<JSONValue?, TokenRefusal> {
+        guard let parameter else { return .success(granted) }
+        guard let asked = (try? JSONValue(parsing: parameter))?.arrayValue,
+            asked.allSatisfy({ $0.objectValue?["type"]?.stringValue.map { !$0.isEmpty } ?? false })
+        else {
+            return .failure(
+                TokenRefusal(response: oauthError(.invalidAuthorizationDetails, "not a JSON array of objects with a type (RFC 9396 §2)")))
+        }
+        let types = Set((granted?.arrayValue ?? []).compactMap { $0.objectValue?["type"]?.stringValue })
+        if let beyond = asked.first(where: { !types.contains($0.objectValue?["type"]?.stringValue ?? "") }) {
+            return .failure(
+                TokenRefusal(
+                    response: oauthError(
+                        .invalidAuthorizationDetails,
+                        "the grant does not cover the type '\(beyond.objectValue?["type"]?.stringValue ?? "")' (RFC 9396 §6)")))
+        }
+        return .success(.array(asked))
     }
 
     static func oauthError(_ code: OAuthErrorCode, _ description: String) -> TransportResponse {

@@ -53,6 +53,13 @@ extension FakeOpenIDProvider {
         /// The resource's (userinfo's) `DPoP` challenges spell the scheme `dPoP`: valid, auth schemes are
         /// case-insensitive (RFC 9110 §11.1).
         case resourceDPoPChallengeInMixedCase
+        /// Token responses grant one more authorization details entry than was asked for, of a type nobody
+        /// asked for (`{"type":"unrequested_type"}`): a provider may grant other than what was asked (RFC 9396
+        /// §7), and the client must record exactly that, never what it asked for.
+        case grantsUnrequestedAuthorizationDetails
+        /// Token responses leave `authorization_details` out, as a provider that ignores the parameter does
+        /// (RFC 6749 §3.2) — contrary to RFC 9396 §7, which requires it.
+        case tokenResponseWithoutAuthorizationDetails
     }
 
     /// Whether the provider misbehaves in this way.

@@ -188,7 +188,8 @@ public final class FakeOpenIDProvider: HTTPTransport, Sendable {
         public var claimsProviderKey: TestSigningKey = .es256.withKeyID("authflow-claims-provider")
         /// The authorization details types (RFC 9396 §10) listed as `authorization_details_types_supported`;
         /// nil lists none. The provider grants whatever `authorization_details` the request carried, echoed
-        /// in the token response (§7).
+        /// in the token response (§7); a code exchange or refresh that names some gets those, when the grant
+        /// has an entry of each type (§6.1), else `invalid_authorization_details`.
         public var authorizationDetailsTypes: [String]? = nil
         /// The claims provider's issuer: a path under the provider's issuer, with its own discovery document.
         public var claimsProviderIssuer: String { issuer + "/claims-provider" }

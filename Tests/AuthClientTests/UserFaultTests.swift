@@ -521,7 +521,7 @@ actor RacingStore: CredentialStore {
             raced = true
             await meanwhile()
         }
-        return try await base.remove(user: user, grant: grant, ifTokensAre: expected)
+        return await base.remove(user: user, grant: grant, ifTokensAre: expected)  // the store's one-step method (it was the default)
     }
 }
 

@@ -113,3 +113,79 @@ struct CredentialStoreTests {
         }
     }
 }
+
+// MARK: - Defaults never outrank a store's own synchronous methods
+
+extension CredentialStoreTests {
+    @Test(
+        "a store whose methods are synchronous answers calls on its own type too: credentials(issuer:clientID:) lists, providerCache(for:) keeps"
+    )
+    func synchronousStoreMethodsAreCalledOnTheConcreteType() async throws {
+        // In an async context Swift prefers an async overload: with async defaults these direct calls chose
+        // the protocol extension's (7304, and a provider cache that keeps nothing) over the store's own.
+        let store = SynchronousStore()
+        let grant = GrantIdentity(issuer: "https://id.example.com", clientID: "app")
+        _ = await store.save(StoredCredential(user: "alice", grant: grant, tokens: Self.tokens))
+        #expect(await store.credentials(issuer: "https://id.example.com", clientID: "app").map(\.user) == ["alice"])
+        let cache = ProviderCache(
+            issuer: "https://id.example.com", discoveryDocument: #"{"issuer":"https://id.example.com"}"#, savedAt: 1_767_229_200)
+        await store.saveProviderCache(cache)
+        #expect(await store.providerCache(for: "https://id.example.com") == cache)
+        // Through the protocol, the same methods answer (they are the witnesses).
+        let any: any CredentialStore = store
+        #expect(try await any.credentials(issuer: "https://id.example.com", clientID: "app").map(\.user) == ["alice"])
+        #expect(try await any.providerCache(for: "https://id.example.com") == cache)
+
+        let value = SynchronousValueStore(box: SynchronousStore.Box())
+        _ = try await value.save(StoredCredential(user: "bob", grant: grant))
+        #expect(try value.credentials(issuer: "https://id.example.com", clientID: "app").map(\.user) == ["bob"])
+        try value.saveProviderCache(cache)
+        #expect(try value.providerCache(for: "https://id.example.com") == cache)
+    }
+
+    @Test("a store that does not list its records still says so, on its own type and through the protocol (7304)")
+    func storeWithoutListingThrows() async throws {
+        let store = MinimalStore()
+        #expect(throws: AuthCredentialsError.credentialListingNotSupported) {
+            try store.credentials(issuer: "https://id.example.com", clientID: "app")
+        }
+        let any: any CredentialStore = store
+        await #expect(throws: AuthCredentialsError.credentialListingNotSupported) {
+            try await any.credentials(issuer: "https://id.example.com", clientID: "app")
+        }
+        #expect(try await any.providerCache(for: "https://id.example.com") == nil)
+    }
+}
+
+/// Every method synchronous, as an actor may write them.
+actor SynchronousStore: CredentialStore {
+    final class Box: @unchecked Sendable {
+        var document = CredentialStoreDocument()
+    }
+    var document = CredentialStoreDocument()
+    func credential(for user: String, grant: GrantIdentity?) -> StoredCredential? { document.credential(for: user, grant: grant) }
+    func lastCredential(for grant: GrantIdentity?) -> StoredCredential? { document.lastCredential(for: grant) }
+    func credentials(issuer: String, clientID: String) -> [StoredCredential] { document.credentials(issuer: issuer, clientID: clientID) }
+    func save(_ credential: StoredCredential) -> StoredCredential { document.save(credential) }
+    func remove(user: String, grant: GrantIdentity?) { document.remove(user: user, grant: grant) }
+    func providerCache(for issuer: String) -> ProviderCache? { document.providerCache(for: issuer) }
+    func saveProviderCache(_ cache: ProviderCache) { document.saveProviderCache(cache) }
+}
+
+/// The same as a struct with synchronous, throwing methods (its document in a box, for the test only).
+struct SynchronousValueStore: CredentialStore {
+    let box: SynchronousStore.Box
+    func credential(for user: String, grant: GrantIdentity?) throws(AuthCredentialsError) -> StoredCredential? {
+        box.document.credential(for: user, grant: grant)
+    }
+    func lastCredential(for grant: GrantIdentity?) throws(AuthCredentialsError) -> StoredCredential? {
+        box.document.lastCredential(for: grant)
+    }
+    func credentials(issuer: String, clientID: String) throws(AuthCredentialsError) -> [StoredCredential] {
+        box.document.credentials(issuer: issuer, clientID: clientID)
+    }
+    func save(_ credential: StoredCredential) async throws(AuthCredentialsError) -> StoredCredential { box.document.save(credential) }
+    func remove(user: String, grant: GrantIdentity?) async throws(AuthCredentialsError) { box.document.remove(user: user, grant: grant) }
+    func providerCache(for issuer: String) throws(AuthCredentialsError) -> ProviderCache? { box.document.providerCache(for: issuer) }
+    func saveProviderCache(_ cache: ProviderCache) throws(AuthCredentialsError) { box.document.saveProviderCache(cache) }
+}

@@ -2,6 +2,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthClient
 import AuthCredentials
 import AuthHTTP
 import AuthJWT
@@ -427,5 +428,54 @@ struct LoginEndToEndTests {
         let profile = try LoginFlow.profile(options, previous: nil)
         #expect(profile.scopes == ["api:read"] && !profile.openIDConnect)
         #expect(try Profile(json: profile.json, name: "default") == profile)
+    }
+}
+
+extension LoginEndToEndTests {
+    @Test(
+        "token --json prints the granted authorization_details; --authorization-details prints a narrowed token and stores nothing but a rotated refresh token"
+    )
+    func authorizationDetails() async throws {
+        let harness = try LoginHarness()
+        let environment = harness.environment
+        var options = harness.options()
+        let both = #"[{"type":"account_information","actions":["list_accounts"]},{"type":"payment_initiation","actions":["initiate"]}]"#
+        options.authorizationDetails = try AuthorizationDetail.array(json: both)
+        let loginOptions = options
+        let login = await command { terminal throws(CLIError) in
+            try LoginFlow.run(loginOptions, environment: environment, terminal: &terminal)
+        }
+        #expect(login.error == nil, "\(login.errors)")
+        let stored = try #require(try await harness.storedTokens())
+        #expect(AuthorizationDetail.serialized(stored.authorizationDetails) == both, "kept in the profile's token file")
+
+        let plain = await command { terminal throws(CLIError) in
+            try TokenCommands.run(.access, TokenOptions(format: .json), environment: environment, terminal: &terminal)
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(plain.output.utf8)) as? [String: Any])
+        #expect(
+            (json["authorization_details"] as? [[String: Any]])?.compactMap { $0["type"] as? String } == [
+                "account_information", "payment_initiation",
+            ])
+
+        var terminal = MemoryTerminal()
+        terminal.files["narrow.json"] = Array(#"[{"type":"payment_initiation","actions":["initiate"]}]"#.utf8)
+        let narrowing = try TokenCommand.authorizationDetails("@narrow.json", terminal: terminal)
+        let narrowed = await command { terminal throws(CLIError) in
+            try TokenCommands.run(
+                .access, TokenOptions(format: .json, authorizationDetails: narrowing), environment: environment, terminal: &terminal)
+        }
+        #expect(narrowed.error == nil, "\(narrowed.errors)")
+        let narrowedJSON = try #require(try JSONSerialization.jsonObject(with: Data(narrowed.output.utf8)) as? [String: Any])
+        #expect((narrowedJSON["authorization_details"] as? [[String: Any]])?.compactMap { $0["type"] as? String } == ["payment_initiation"])
+        #expect(narrowedJSON["access_token"] as? String != stored.accessToken)
+        let after = try #require(try await harness.storedTokens())
+        #expect(after.accessToken == stored.accessToken, "the narrowed token is printed, not stored")
+        #expect(AuthorizationDetail.serialized(after.authorizationDetails) == both)
+        #expect(harness.provider.requestCount(.token) == 2)
+
+        #expect(throws: CLIError.self) { try TokenCommand.authorizationDetails("[]", terminal: MemoryTerminal()) }
+        #expect(throws: CLIError.self) { try TokenCommand.authorizationDetails(#"[{"actions":[]}]"#, terminal: MemoryTerminal()) }
+        #expect(throws: CLIError.self) { try TokenCommand.authorizationDetails("@missing.json", terminal: MemoryTerminal()) }
     }
 }

@@ -335,3 +335,30 @@ public struct RSAWindowVectors: Decodable, Sendable {
         try Vectors.json("Python/rsa-window-powers.json")
     }
 }
+
+/// `RFC/rfc9396-examples.json`: every JSON figure of RFC 9396 that is an `authorization_details` array (§2,
+/// §2.2, §3, §6.1) or a token response carrying one (§7, §7.1), as printed, with Python's compact
+/// serialization and the entries' types; made by `Python/generate_rfc9396.py` from the RFC Editor's XML.
+public struct RFC9396Examples: Decodable, Sendable {
+    public struct Details: Decodable, Sendable {
+        public let section: String
+        public let title: String
+        public let text: String
+        public let compact: String
+        public let types: [String]
+    }
+    public struct TokenResponse: Decodable, Sendable {
+        public let section: String
+        public let title: String
+        public let body: String
+        /// The `authorization_details` member, compact.
+        public let compact: String
+        public let types: [String]
+    }
+    public let details: [Details]
+    public let tokenResponses: [TokenResponse]
+
+    public static func load() throws -> RFC9396Examples {
+        try Vectors.json("RFC/rfc9396-examples.json")
+    }
+}

@@ -26,7 +26,7 @@ public import AuthSession
 /// 1. ``authorizationRequest(_:using:)`` — PKCE S256, state, nonce (Docs/AuthorizationRequest.md);
 /// 2. the user agent runs in an `AuthenticationSession` until a redirect matches the callback;
 /// 3. ``AuthorizationRequest/response(from:)`` — state and iss checked (Docs/Callback.md);
-/// 4. ``exchangeCode(_:for:)`` — the code and verifier at the token endpoint (Docs/CodeExchange.md);
+/// 4. ``exchangeCode(_:for:authorizationDetails:)`` — the code and verifier at the token endpoint (Docs/CodeExchange.md);
 /// 5. ``validateIDToken(_:nonce:maxAge:accessToken:)`` — signature against the provider's JWKS, iss,
 ///    aud, exp, iat, nonce, at_hash (Docs/IDToken.md);
 /// 6. the tokens are saved to the `CredentialStore` and a ``User`` is returned (Docs/StorageAndRefresh.md).

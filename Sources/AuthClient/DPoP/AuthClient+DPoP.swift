@@ -95,8 +95,14 @@ extension AuthClient {
     /// path that sends a DPoP proof (code exchange, refresh, device grant) reads its answer here: `token_type`
     /// DPoP is accepted only when a proof was sent (RFC 9449 §5). A Bearer answer to a DPoP request is kept
     /// as Bearer, with the key, which the refresh token may still be bound to — unless the configuration
-    /// ``ClientConfiguration/requiresDPoPBoundTokens``: then it throws `dpopBindingRequired`.
-    func tokenSet(_ response: TokenResponse, receivedAt: NumericDate, dpopKey: P256PrivateKey?) throws(AuthClientError) -> TokenSet {
+    /// ``ClientConfiguration/requiresDPoPBoundTokens``: then it throws `dpopBindingRequired`. Its
+    /// `authorization_details` are checked against those the request carried (`requested`, RFC 9396 §7:
+    /// see `checkGrantedAuthorizationDetails(_:requested:event:)`) and kept in the set as granted.
+    func tokenSet(
+        _ response: TokenResponse, receivedAt: NumericDate, dpopKey: P256PrivateKey?, requested: [AuthorizationDetail] = [],
+        event: AuthLogRecord.Event = .codeExchange
+    ) throws(AuthClientError) -> TokenSet {
+        try checkGrantedAuthorizationDetails(response, requested: requested, event: event)
         let set = TokenSet(response, receivedAt: receivedAt, dpopKey: dpopKey)
         if set.isDPoPBound && dpopKey == nil { throw .unexpectedTokenType(response.tokenType) }
         if dpopKey != nil, !set.isDPoPBound, configuration.requiresDPoPBoundTokens {

@@ -207,12 +207,7 @@ public struct AuthorizationRequest: Sendable {
         parameters += ResourceIndicator.parameters(resources)
         if let mode = options.responseMode { parameters.append(FormParameter(name: "response_mode", value: mode.rawValue)) }
         if !options.authorizationDetails.isEmpty {
-            if let supported = metadata.authorizationDetailsTypesSupported,
-                let unknown = options.authorizationDetails.first(where: { !supported.contains($0.type) })
-            {
-                throw .invalidAuthorizationDetails(
-                    "the provider does not list the type '\(unknown.type)' in authorization_details_types_supported (RFC 9396 §10)")
-            }
+            try metadata.checkAuthorizationDetailsTypes(options.authorizationDetails)
             parameters.append(
                 FormParameter(name: "authorization_details", value: AuthorizationDetail.serialized(options.authorizationDetails)))
         }

@@ -43,21 +43,73 @@ extension User {
             guard await awaitRunningRefresh() else { break }
         }
         let task = Task {
-            // It spends the grant's refresh token: under the store's refresh lock, like a refresh.
-            let result: Result<TokenSet, AuthClientError>
-            do throws(AuthCredentialsError) {
-                result = try await self.client.store.withRefreshLock(for: self.grant) { await self.fetchResourceTokens(resource) }
-            } catch {
-                result = .failure(.store(error))
+            await self.fetchUnderLock { () async -> Result<TokenSet, AuthClientError> in
+                await self.fetchSideTokens(
+                    resources: [resource], authorizationDetails: [], unavailable: .resourceTokenUnavailable(resource: resource),
+                    cachingFor: resource)
             }
-            self.resourceRefreshing = nil
-            return result
         }
         resourceRefreshing = task
         return try await task.value.get()
     }
 
-    private func fetchResourceTokens(_ resource: String) async -> Result<TokenSet, AuthClientError> {
+    /// An access token narrowed to `authorizationDetails` (RFC 9396 §6.1): asked of the token endpoint with
+    /// the user's refresh token and the `authorization_details` parameter, for one use — to send a token that
+    /// carries one payment rather than everything the user authorized, say.
+    ///
+    /// ```swift
+    /// let payment = AuthorizationDetail(type: "payment_initiation", members)
+    /// let narrowed = try await user.tokens(authorizationDetails: [payment])
+    /// narrowed.authorizationDetails           // what the provider granted this token (§7)
+    /// ```
+    ///
+    /// As with ``tokens(forResource:)``: the user's own token set stays as it was, except a refresh token the
+    /// provider rotated, saved at once (even when the rest of a 200 answer is refused); the answer has access
+    /// token, expiry, scopes and the granted details, never a refresh token; one refresh-token use at a time.
+    /// It is not kept: each call asks the provider. Throws ``AuthClientError/invalidAuthorizationDetails(_:)``
+    /// for an empty list, a type the provider does not list (§10, before any request), or an answer that does
+    /// not name what it granted (§7); the provider's refusal (`invalid_authorization_details` for details the
+    /// grant does not cover) as sent, which does not end the session.
+    public func tokens(authorizationDetails: [AuthorizationDetail]) async throws(AuthClientError) -> TokenSet {
+        guard !authorizationDetails.isEmpty else {
+            throw .invalidAuthorizationDetails("narrowing needs at least one entry (RFC 9396 §6)")
+        }
+        try client.metadata.checkAuthorizationDetailsTypes(authorizationDetails)
+        while true {
+            guard tokens != nil else { throw .loggedOut }
+            guard await awaitRunningRefresh() else { break }
+        }
+        let task = Task {
+            await self.fetchUnderLock { () async -> Result<TokenSet, AuthClientError> in
+                await self.fetchSideTokens(
+                    resources: nil, authorizationDetails: authorizationDetails, unavailable: .reauthorizationRequired, cachingFor: nil)
+            }
+        }
+        resourceRefreshing = task
+        return try await task.value.get()
+    }
+
+    /// `body` under the store's refresh lock for the grant (it spends the grant's refresh token, like a
+    /// refresh); the running side request is cleared when it ends.
+    private func fetchUnderLock(_ body: @escaping @Sendable () async -> Result<TokenSet, AuthClientError>) async
+        -> Result<TokenSet, AuthClientError>
+    {
+        let result: Result<TokenSet, AuthClientError>
+        do throws(AuthCredentialsError) {
+            result = try await client.store.withRefreshLock(for: grant) { await body() }
+        } catch {
+            result = .failure(.store(error))
+        }
+        resourceRefreshing = nil
+        return result
+    }
+
+    /// A token set from the refresh grant for `resources` (nil: the grant's) and `authorizationDetails`,
+    /// without a refresh token, kept as the token of `resource` when given; a rotated refresh token replaces
+    /// the user's at once.
+    private func fetchSideTokens(
+        resources: [String]?, authorizationDetails: [AuthorizationDetail], unavailable: AuthClientError, cachingFor resource: String?
+    ) async -> Result<TokenSet, AuthClientError> {
         guard var current = tokens else { return .failure(.loggedOut) }
         let started = generation
         // Under the lock, the store may hold a refresh token another client or process rotated since: spend
@@ -67,10 +119,12 @@ extension User {
             adopt(newer)
             current = newer
         }
-        guard let refreshToken = current.refreshToken else { return .failure(.resourceTokenUnavailable(resource: resource)) }
+        guard let refreshToken = current.refreshToken else { return .failure(unavailable) }
         let receivedAt = client.clock.now()
         let response: TokenResponse
-        switch await client.refreshTokensSalvaging(current, resources: [resource]) {
+        switch await client.refreshTokensSalvaging(
+            current, resources: resources ?? grant.resources, authorizationDetails: authorizationDetails)
+        {
         case (.success(let answer), _):
             response = answer
         case (.failure(let error), let salvaged?):
@@ -88,13 +142,14 @@ extension User {
         // A login or logout happened meanwhile: the answer belongs to tokens that are gone.
         guard generation == started, var main = tokens else { return .failure(.loggedOut) }
         let issued = TokenSet(response, receivedAt: receivedAt)
-        let resourceTokens = TokenSet(accessToken: issued.accessToken, expiresAt: issued.expiresAt, scopes: issued.scopes)
-        self.resourceTokens[resource] = (generation, resourceTokens)
+        var sideTokens = TokenSet(accessToken: issued.accessToken, expiresAt: issued.expiresAt, scopes: issued.scopes)
+        sideTokens.grantedAuthorizationDetails = issued.grantedAuthorizationDetails
+        if let resource { resourceTokens[resource] = (generation, sideTokens) }
         if let rotated = response.refreshToken, rotated != refreshToken {
             main.refreshToken = rotated
             tokens = main
             if let failure = await persist(main) { return .failure(failure) }
         }
-        return .success(resourceTokens)
+        return .success(sideTokens)
     }
 }

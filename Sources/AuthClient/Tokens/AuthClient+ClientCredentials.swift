@@ -37,7 +37,9 @@ extension AuthClient {
     ///
     /// `authorizationDetails` (RFC 9396 §6) go as the `authorization_details` parameter, the JSON array, when
     /// not empty; a type the provider does not list in `authorization_details_types_supported` is
-    /// ``AuthClientError/invalidAuthorizationDetails(_:)`` before any request.
+    /// ``AuthClientError/invalidAuthorizationDetails(_:)`` before any request. The answer must name the
+    /// details it granted (RFC 9396 §7), kept in the returned set's `authorizationDetails`; one that does not
+    /// is refused the same way (see ``exchangeCode(_:for:authorizationDetails:)``).
     public func requestClientCredentialsToken(
         scopes: [Scope] = [], resources: [String]? = nil, dpopKey: P256PrivateKey? = nil, authorizationDetails: [AuthorizationDetail] = [],
         using generator: inout some RandomNumberGenerator
@@ -47,17 +49,9 @@ extension AuthClient {
                 "the client credentials grant is only for confidential clients (RFC 6749 §4.4): configure a client authentication")
         }
         var grant = [FormParameter(name: "grant_type", value: "client_credentials")]
-        if !authorizationDetails.isEmpty {
-            if let supported = metadata.authorizationDetailsTypesSupported,
-                let unknown = authorizationDetails.first(where: { !supported.contains($0.type) })
-            {
-                throw .invalidAuthorizationDetails(
-                    "the provider does not list the type '\(unknown.type)' in authorization_details_types_supported (RFC 9396 §10)")
-            }
-            grant.append(FormParameter(name: "authorization_details", value: AuthorizationDetail.serialized(authorizationDetails)))
-        }
+        grant += try authorizationDetailsParameters(authorizationDetails)
         return try await requestServiceToken(
-            grant, scopes: scopes, resources: resources, dpopKey: dpopKey,
+            grant, scopes: scopes, resources: resources, dpopKey: dpopKey, authorizationDetails: authorizationDetails,
             event: .clientCredentials,
             messages: ("requesting a client credentials token", "client credentials token received"), using: &generator)
     }
@@ -67,7 +61,8 @@ extension AuthClient {
     /// with the client's authentication, DPoP (`dpopKey`, or a fresh key) when configured, and the retry policy;
     /// logged as `event` with `messages` (the token redacted).
     func requestServiceToken(
-        _ grant: [FormParameter], scopes: [Scope], resources: [String]?, dpopKey: P256PrivateKey?, event: AuthLogRecord.Event,
+        _ grant: [FormParameter], scopes: [Scope], resources: [String]?, dpopKey: P256PrivateKey?,
+        authorizationDetails: [AuthorizationDetail] = [], event: AuthLogRecord.Event,
         messages: (request: StaticString, received: StaticString), using generator: inout some RandomNumberGenerator
     ) async throws(AuthClientError) -> TokenSet {
         if let invalid = scopes.first(where: { !$0.isValid }) {
@@ -86,7 +81,7 @@ extension AuthClient {
             try await send(form: parameters, to: metadata.tokenEndpoint, dpopKey: key)
         }
         logger.log(.info, event, messages.received, ["access_token": .redacted])
-        return try tokenSet(response, receivedAt: receivedAt, dpopKey: key)
+        return try tokenSet(response, receivedAt: receivedAt, dpopKey: key, requested: authorizationDetails, event: event)
     }
 
     /// ``requestClientCredentialsToken(scopes:resources:dpopKey:authorizationDetails:using:)`` with the system's

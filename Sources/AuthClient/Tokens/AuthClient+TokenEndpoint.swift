@@ -12,7 +12,31 @@ extension AuthClient {
     /// verifier (RFC 7636 §4.5) and the same redirect URI, authenticating as configured, and reads the
     /// response (RFC 6749 §5.1; errors §5.2). The ID token is not validated here: see
     /// ``validateIDToken(_:nonce:maxAge:accessToken:)``.
-    public func exchangeCode(_ code: String, for request: AuthorizationRequest) async throws(AuthClientError) -> TokenSet {
+    ///
+    /// `authorizationDetails` (RFC 9396 §6), when not empty, go as the `authorization_details` parameter: the
+    /// details this access token is to carry, a subset of those authorized (to narrow it to one resource
+    /// server, say); a type the provider does not list in `authorization_details_types_supported` (§10)
+    /// throws ``AuthClientError/invalidAuthorizationDetails(_:)`` before anything is sent, and the code is
+    /// not spent. The provider refuses details the grant does not cover with `invalid_authorization_details`
+    /// (``AuthClientError/tokenEndpoint(_:)``).
+    ///
+    /// ```swift
+    /// let accounts = AuthorizationDetail(type: "account_information")
+    /// let tokens = try await client.exchangeCode(code, for: request, authorizationDetails: [accounts])
+    /// tokens.authorizationDetails        // what the provider granted (§7), kept with the tokens
+    /// ```
+    ///
+    /// What the response grants (§7) is kept in the set (``AuthCredentials/TokenSet/authorizationDetails``),
+    /// exactly as sent — which may be less than was asked, enriched (§7.1), or of another type (kept, and
+    /// logged as a warning). A response whose `authorization_details` is not an array of objects with a
+    /// `type` is refused, and so is one without them when this request carried some: the provider must name
+    /// what it granted (§7), and one that ignored the parameter would otherwise pass off a wider token as the
+    /// narrowed one. Without `authorizationDetails`, a response without them leaves the set's nil — the
+    /// authorization request's details are never recorded as granted.
+    public func exchangeCode(
+        _ code: String, for request: AuthorizationRequest, authorizationDetails: [AuthorizationDetail] = []
+    ) async throws(AuthClientError) -> TokenSet {
+        let details = try authorizationDetailsParameters(authorizationDetails)
         let receivedAt = clock.now()
         logger.log(
             .info, .codeExchange, "exchanging the code",
@@ -23,11 +47,11 @@ extension AuthClient {
                 FormParameter(name: "code", value: code),
                 FormParameter(name: "redirect_uri", value: request.redirectURI),
                 FormParameter(name: "code_verifier", value: request.pkce.verifier.value),
-            ] + ResourceIndicator.parameters(request.resources), dpopKey: request.dpopKey)
+            ] + ResourceIndicator.parameters(request.resources) + details, dpopKey: request.dpopKey)
         logger.log(
             .info, .codeExchange, "tokens received",
             ["access_token": .redacted, "refresh_token": response.refreshToken == nil ? .text("none") : .redacted])
-        return try tokenSet(response, receivedAt: receivedAt, dpopKey: request.dpopKey)
+        return try tokenSet(response, receivedAt: receivedAt, dpopKey: request.dpopKey, requested: authorizationDetails)
     }
 
     /// Uses a refresh token (RFC 6749 §6), trying again after a transient failure as the configuration's
@@ -52,11 +76,28 @@ extension AuthClient {
     /// (see `TokenResponse.salvagedRefreshToken(fromJSON:)`) — except after
     /// ``AuthClientError/dpopBindingRequired(tokenType:)`` (``ClientConfiguration/requiresDPoPBoundTokens``),
     /// which leaves the session exactly as it was.
-    public func refreshTokens(_ tokens: TokenSet, resources: [String]? = nil) async throws(AuthClientError) -> TokenResponse {
-        try await refreshTokensSalvaging(tokens, resources: resources).result.get()
+    ///
+    /// `authorizationDetails` (RFC 9396 §6, §6.1), when not empty, narrow the new access token: the
+    /// `authorization_details` parameter asks for a subset of what the grant covers (the provider decides
+    /// what "subset" means for each type, §6.1, and refuses the rest with `invalid_authorization_details`).
+    /// Types the provider does not list in `authorization_details_types_supported` (§10) throw
+    /// ``AuthClientError/invalidAuthorizationDetails(_:)`` before anything is sent. The answer must name the
+    /// details it granted (§7), or it is refused the same way (see ``exchangeCode(_:for:authorizationDetails:)``);
+    /// `TokenSet.refreshed(by:receivedAt:)` then records them. Without `authorizationDetails`, an answer that
+    /// names none keeps the previous ones there, as RFC 6749 §6 keeps `scope`.
+    ///
+    /// ```swift
+    /// let payments = AuthorizationDetail(type: "payment_initiation")
+    /// let response = try await client.refreshTokens(tokens, authorizationDetails: [payments])
+    /// let narrowed = tokens.refreshed(by: response, receivedAt: client.clock.now())
+    /// ```
+    public func refreshTokens(
+        _ tokens: TokenSet, resources: [String]? = nil, authorizationDetails: [AuthorizationDetail] = []
+    ) async throws(AuthClientError) -> TokenResponse {
+        try await refreshTokensSalvaging(tokens, resources: resources, authorizationDetails: authorizationDetails).result.get()
     }
 
-    /// ``refreshTokens(_:resources:)``, and the rotated refresh token of a 200 response that was refused
+    /// ``refreshTokens(_:resources:authorizationDetails:)``, and the rotated refresh token of a 200 response that was refused
     /// after it arrived (an unknown `token_type`, an odd `expires_in`, `token_type` DPoP to a request without
     /// a proof): the provider may have spent the old refresh token already (RFC 9700 §4.14.2), so the caller
     /// must keep `salvagedRefreshToken` even though `result` is a failure, or the next refresh is refused.
@@ -71,13 +112,15 @@ extension AuthClient {
     /// answer refused as `dpopBindingRequired` (the app asked for the session to stay as it was). A 200 is not
     /// retried unless its body is an OAuth error (which has nothing to salvage); a salvaged token is kept
     /// across retries anyway.
-    package func refreshTokensSalvaging(_ tokens: TokenSet, resources: [String]? = nil) async
-        -> (result: Result<TokenResponse, AuthClientError>, salvagedRefreshToken: String?)
-    {
+    package func refreshTokensSalvaging(
+        _ tokens: TokenSet, resources: [String]? = nil, authorizationDetails: [AuthorizationDetail] = []
+    ) async -> (result: Result<TokenResponse, AuthClientError>, salvagedRefreshToken: String?) {
         guard let refreshToken = tokens.refreshToken else { return (.failure(.refreshFailed(.noRefreshToken)), nil) }
         let resources = resources ?? configuration.resources
+        let details: [FormParameter]
         do {
             try ResourceIndicator.check(resources)
+            details = try authorizationDetailsParameters(authorizationDetails)
         } catch {
             return (.failure(error), nil)
         }
@@ -86,7 +129,7 @@ extension AuthClient {
             FormParameter(name: "refresh_token", value: refreshToken),
         ]
         if let scopes = tokens.scopes { parameters.append(FormParameter(name: "scope", value: scopes.joined(separator: " "))) }
-        parameters += ResourceIndicator.parameters(resources)
+        parameters += ResourceIndicator.parameters(resources) + details
         var salvaged: String? = nil
         let result: Result<TokenResponse, AuthClientError>
         do {
@@ -96,7 +139,9 @@ extension AuthClient {
             do {
                 // A DPoP-bound answer to a request without a proof cannot be used (RFC 9449 §5), nor a Bearer
                 // answer when the configuration requires DPoP-bound tokens.
-                _ = try tokenSet(response, receivedAt: clock.now(), dpopKey: tokens.dpopKey)
+                // And authorization_details that cannot be read, or none named after a narrowing (RFC 9396 §7).
+                _ = try tokenSet(
+                    response, receivedAt: clock.now(), dpopKey: tokens.dpopKey, requested: authorizationDetails, event: .refresh)
                 result = .success(response)
             } catch {
                 // A required binding the answer lacks leaves the session as it was: its refresh token is not kept.

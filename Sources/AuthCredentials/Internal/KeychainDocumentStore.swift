@@ -54,14 +54,16 @@ actor KeychainDocumentStore: CredentialStore {
         try write(document)
     }
 
-    func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) throws(AuthCredentialsError) -> Bool {
+    // `async`, so that `KeychainCredentialStore`'s direct calls reach this one-step method, not the
+    // protocol's read-compare-remove default (see `CredentialStore`'s note on defaults).
+    func remove(user: String, grant: GrantIdentity?, ifTokensAre expected: TokenSet) async throws(AuthCredentialsError) -> Bool {
         var document = try load()
         guard document.remove(user: user, grant: grant, ifTokensAre: expected) else { return false }
         try write(document)
         return true
     }
 
-    func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet?) throws(AuthCredentialsError)
+    func claimLegacyCredential(user: String, for grant: GrantIdentity, ifTokensAre expected: TokenSet?) async throws(AuthCredentialsError)
         -> StoredCredential?
     {
         var document = try load()

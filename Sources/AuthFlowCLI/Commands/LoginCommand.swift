@@ -83,8 +83,9 @@ enum LoginCommand: CLICommand {
             "keep to a FAPI 2.0 client profile, fapi2 or fapi2-message-signing: PAR, DPoP, private_key_jwt, ES256/PS256/EdDSA (kept by the profile)"
     )
     static let authorizationDetails = Option<String>(
-        "authorization-details", value: "JSON",
-        help: "authorization_details for this login (RFC 9396): a JSON array of objects, each with a type")
+        "authorization-details", value: "JSON|@FILE",
+        help: "authorization_details for this login (RFC 9396): a JSON array of objects, each with a type, or @FILE (@- for standard input)"
+    )
     static let mcpServer = Option<String>(
         "mcp-server", value: "URL",
         help: "log in for an MCP server: its 401 and RFC 9728 metadata name the authorization server (MCP 2025-11-25)")
@@ -204,7 +205,7 @@ enum LoginCommand: CLICommand {
             }
             options.fapi2Profile = profile
         }
-        if let json = arguments.value(Self.authorizationDetails) {
+        if let json = arguments.value(Self.authorizationDetails), !json.hasPrefix("@") {  // @FILE: read in `run`
             do {
                 options.authorizationDetails = try AuthorizationDetail.array(json: json)
             } catch {
@@ -279,6 +280,9 @@ enum LoginCommand: CLICommand {
                 throw .usage("--timeout takes seconds, not '\(seconds)'")
             }
             var options = try options(arguments)
+            if let text = arguments.value(Self.authorizationDetails), text.hasPrefix("@") {
+                options.authorizationDetails = try TokenCommand.authorizationDetails(text, terminal: terminal)
+            }
             let secretVariable: [String] = if case .environment(let name) = options.clientSecret { [name] } else { [] }
             let environment = LoginEnvironment.system(for: arguments, reading: terminal, also: secretVariable)
             guard let server = options.mcpServer else {

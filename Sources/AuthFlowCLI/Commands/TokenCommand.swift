@@ -2,8 +2,11 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
-/// `authflow token [--profile NAME] [--bare | --header | --json | --exec-credential]`: a valid access token
-/// of a profile, refreshed first when needed (``TokenCommands``).
+import AuthClient
+
+/// `authflow token [--profile NAME] [--bare | --header | --json | --exec-credential] [--authorization-details
+/// JSON|@FILE]`: a valid access token of a profile, refreshed first when needed, or one narrowed to
+/// authorization details (RFC 9396 §6.1) (``TokenCommands``).
 ///
 /// `authflow token --client-credentials [--issuer URL --client-id ID (--client-secret-file FILE | …)] …`: a
 /// token for the client itself (RFC 6749 §4.4), cached in the profile until it expires.
@@ -20,6 +23,11 @@ enum TokenCommand: CLICommand {
     static let assertionFile = Option<String>(
         "assertion-file", value: "FILE",
         help: "the JWT bearer grant (RFC 7523 §2.1): a token for the signed JWT in FILE (- for standard input), printed, not stored")
+    static let authorizationDetails = Option<String>(
+        "authorization-details", value: "JSON|@FILE",
+        help:
+            "a token narrowed to these authorization_details (RFC 9396 §6.1), from the refresh token: a JSON array of objects "
+            + "with a type, or @FILE (@- for standard input); printed, not stored")
     /// The options that set a client credentials profile up (those of `login`).
     static let clientOptions: [any OptionDeclaration] = [
         LoginCommand.issuer, LoginCommand.clientID, LoginCommand.clientSecretFile, LoginCommand.clientSecretEnv, LoginCommand.clientAuth,
@@ -48,11 +56,19 @@ enum TokenCommand: CLICommand {
             FILE (from a workload identity platform or an identity provider; - reads standard input), asked for
             with the profile's client, or one the client options set up (a public client may use it). The token
             is printed and not stored: each call exchanges its assertion.
+
+            With --authorization-details: an access token narrowed to those authorization details (RFC 9396
+            §6.1), asked for with the profile's refresh token and printed, not stored (the profile's own tokens
+            stay as they were, except a refresh token the provider rotates, saved first). The provider decides
+            what it grants; --json prints what it granted as authorization_details. A type the provider does not
+            list in authorization_details_types_supported is refused before anything is sent.
             """,
-        options: [profile, bare, header, json, execCredential, clientCredentials, assertionFile, DebugTrace.verbose] + clientOptions,
+        options: [profile, bare, header, json, execCredential, clientCredentials, assertionFile, authorizationDetails, DebugTrace.verbose]
+            + clientOptions,
         groups: [
             .atMostOne(bare, header, json, execCredential), .atMostOne(LoginCommand.clientSecretFile, LoginCommand.clientSecretEnv),
-            .atMostOne(clientCredentials, assertionFile),
+            .atMostOne(clientCredentials, assertionFile), .atMostOne(clientCredentials, authorizationDetails),
+            .atMostOne(assertionFile, authorizationDetails),
         ],
         examples: [
             "token", "token --header --profile work", "token --exec-credential",
@@ -61,6 +77,7 @@ enum TokenCommand: CLICommand {
             "token --client-credentials --profile ci --header",
             "token --assertion-file workload.jwt --profile ci --header",
             "token --resource https://mcp.example.com/mcp --header",
+            #"token --json --authorization-details '[{"type":"account_information","actions":["list_accounts"]}]'"#,
         ])
 
     static func run(_ arguments: ParsedArguments, terminal: inout some Terminal) throws(CLIError) {
@@ -88,9 +105,34 @@ enum TokenCommand: CLICommand {
             throw .usage(
                 "--\(first.info.name) sets up a client credentials profile: add --client-credentials, or log in with 'authflow login'")
         }
+        if let text = arguments.value(Self.authorizationDetails) {
+            options.authorizationDetails = try Self.authorizationDetails(text, terminal: terminal)
+        }
         let secretVariable: [String] = if case .environment(let name) = options.setup?.clientSecret { [name] } else { [] }
         try TokenCommands.run(
             .access, options, environment: .system(for: arguments, reading: terminal, also: secretVariable), terminal: &terminal)
+    }
+
+    /// `--authorization-details`: the JSON array itself, or `@FILE` (`@-`: standard input), read as RFC 9396
+    /// §2 entries (at most 1 MiB).
+    static func authorizationDetails(_ text: String, terminal: some Terminal) throws(CLIError) -> [AuthorizationDetail] {
+        var json = text
+        if text.hasPrefix("@") {
+            let path = String(text.dropFirst())
+            do {
+                json = String(decoding: try terminal.readAll(path == "-" ? nil : path, limit: 1 << 20), as: UTF8.self)
+            } catch {
+                throw .failure("--authorization-details \(text): \(error.message)")
+            }
+        }
+        let details: [AuthorizationDetail]
+        do {
+            details = try AuthorizationDetail.array(json: json)
+        } catch {
+            throw .usage("--authorization-details takes a JSON array of objects with a type (RFC 9396 §2), or @FILE: \(error)")
+        }
+        guard !details.isEmpty else { throw .usage("--authorization-details needs at least one entry to narrow to (RFC 9396 §6)") }
+        return details
     }
 
     /// The options on the command line (shared with `id-token`).

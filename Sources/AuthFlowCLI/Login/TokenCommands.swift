@@ -13,7 +13,8 @@ enum TokenFormat: String, Sendable, CaseIterable {
     case bare
     /// `Authorization: Bearer …` (RFC 6750 §2.1).
     case header
-    /// `{"access_token": …, "token_type": "Bearer", "expires_at": ISO 8601, "scope": …}`.
+    /// `{"access_token": …, "token_type": "Bearer", "expires_at": ISO 8601, "scope": …}`, and
+    /// `authorization_details` when the provider granted some (RFC 9396 §7).
     case json
     /// A Kubernetes `client.authentication.k8s.io/v1` ExecCredential, for kubectl's exec plugin.
     case execCredential = "exec-credential"
@@ -33,6 +34,8 @@ struct TokenOptions: Sendable {
     var resource: String?
     /// Whether `--profile` was given (with ``resource``, that profile must hold the resource's grant).
     var profileGiven = false
+    /// `--authorization-details`: a token narrowed to these (RFC 9396 §6.1), printed and not stored.
+    var authorizationDetails: [AuthorizationDetail]?
 }
 
 /// `authflow token` and `authflow id-token`: a valid token of a profile, from the token file when it is
@@ -69,6 +72,9 @@ enum TokenCommands {
         let now = environment.clock.now()
         let window: Int64 = 60  // ClientConfiguration's default refreshWindowSeconds
         var tokens = try stored(profile, store: store)
+        if kind == .access, let details = options.authorizationDetails {
+            return try narrowed(details, profile: profile, tokens: tokens, options: options, environment: environment, terminal: &terminal)
+        }
         let fresh: Bool =
             switch kind {
             case .access: !tokens.needsRefresh(at: now, window: window)
@@ -107,6 +113,32 @@ enum TokenCommands {
             let forID = TokenSet(accessToken: idToken, expiresAt: TokenSummary.idTokenExpiry(idToken), scopes: tokens.scopes)
             terminal.write(try format(forID, as: options.format, now: now, name: "id_token"), to: .standardOutput)
         }
+    }
+
+    /// `token --authorization-details`: an access token narrowed with the refresh token (RFC 9396 §6.1,
+    /// `User.tokens(authorizationDetails:)`), printed and not stored; a rotated refresh token is saved first.
+    static func narrowed(
+        _ details: [AuthorizationDetail], profile: Profile, tokens: TokenSet, options: TokenOptions, environment: LoginEnvironment,
+        terminal: inout some Terminal
+    ) throws(CLIError) {
+        guard tokens.refreshToken != nil else {
+            throw .failure(
+                "profile '\(profile.name)' has no refresh token to ask for a narrowed token with: log in again with '\(again(profile))'")
+        }
+        let store = ProfileStore(directory: try environment.configDirectory()).credentials(profile.name)
+        let configuration = try ProfileClient.configuration(
+            profile, terminal: terminal, environment: environment, redirectURI: profile.redirectURI ?? "http://127.0.0.1:1/unused")
+        let adapts = profile.clientAuthentication == nil
+        let result = runBlocking { () async -> Result<TokenSet, AuthClientError> in
+            await Result { () async throws(AuthClientError) in
+                let client = try await ProfileClient.connect(
+                    configuration, store: store, environment: environment, adaptsAuthentication: adapts)
+                guard let user = try await client.resumeLastUser() else { throw .loggedOut }
+                return try await user.tokens(authorizationDetails: details)
+            }
+        }
+        let narrowed = try result.get(profile: profile.name)
+        terminal.write(try format(narrowed, as: options.format, now: environment.clock.now()), to: .standardOutput)
     }
 
     /// `token --client-credentials`, and `token` for a profile set up by it: the cached token when it is good
@@ -242,6 +274,10 @@ enum TokenCommands {
             if name == "access_token" { try? object.append("token_type", .string(tokens.isDPoPBound ? "DPoP" : "Bearer")) }
             try? object.append("expires_at", tokens.expiresAt.map { .string(ISO8601.string($0)) } ?? .null)
             try? object.append("scope", tokens.scopes.map { .string($0.joined(separator: " ")) } ?? .null)
+            // RFC 9396 §7: what the provider granted with the token, when it named any.
+            if name == "access_token", let granted = tokens.grantedAuthorizationDetails {
+                try? object.append("authorization_details", .array(granted.map(JSONValue.object)))
+            }
             return ServerText.json(String(decoding: JSONValue.object(object).serialized(pretty: true), as: UTF8.self)) + "\n"
         case .execCredential:
             // https://kubernetes.io/docs/reference/access-authn-authz/authentication/#input-and-output-formats

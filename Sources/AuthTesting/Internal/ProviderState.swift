@@ -45,6 +45,9 @@ struct ProviderState {
         var jkt: String? = nil
         /// A refresh token's family: the login (code or device grant) every rotation descends from.
         var family = 0
+        /// A refresh token's `authorization_details` (RFC 9396): everything the login granted, which a
+        /// refresh may narrow (§6.1).
+        var authorizationDetails: JSONValue? = nil
     }
 
     /// A pushed authorization request (RFC 9126), by request URI: single use, until `expiresAt`.
