@@ -28,14 +28,8 @@ extension FakeOpenIDProvider {
         guard jws.header.algorithm == .hs256,
             HMACSHA256.isValidAuthenticationCode(jws.signature, authenticating: jws.signingInput, key: Array(secret.utf8))
         else { return "the client assertion's MAC does not verify" }
-        guard let claims = (try? JSONValue(parsing: jws.payload))?.objectValue else { return "the claims are not a JSON object" }
-        guard claims["iss"]?.stringValue == clientID, claims["sub"]?.stringValue == clientID,
-            value("client_id").map({ $0 == clientID }) ?? true
-        else { return "iss and sub must be the client id" }
-        let audiences = claims["aud"]?.stringValue.map { [$0] } ?? claims["aud"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        guard audiences.contains(where: { $0 == configuration.issuer || $0 == url(of: .token) }) else {
-            return "aud must be the issuer or the token endpoint"
-        }
+        let (claims, refusal) = assertionClaims(of: jws, value, clientID: clientID)
+        guard let claims else { return refusal }
         guard let expiresAt = claims["exp"]?.numberValue?.int64Value, let issuedAt = claims["iat"]?.numberValue?.int64Value,
             let jwtID = claims["jti"]?.stringValue, !jwtID.isEmpty
         else { return "exp, iat and jti are required" }
@@ -49,6 +43,21 @@ extension FakeOpenIDProvider {
             state.assertionIDs[jwtID] = expiresAt
             return nil
         }
+    }
+
+    /// The claims of a client assertion whose signature verified, checked as both kinds of assertion need:
+    /// a JSON object; `iss` = `sub` = `clientID` (and `client_id`, when sent); `aud` the issuer or the token
+    /// endpoint (RFC 7523 §3) — nothing else. The claims, or nil and why they are refused.
+    func assertionClaims(of jws: JWS, _ value: (String) -> String?, clientID: String) -> (JSONObject?, String?) {
+        guard let claims = (try? JSONValue(parsing: jws.payload))?.objectValue else { return (nil, "the claims are not a JSON object") }
+        guard claims["iss"]?.stringValue == clientID, claims["sub"]?.stringValue == clientID,
+            value("client_id").map({ $0 == clientID }) ?? true
+        else { return (nil, "iss and sub must be the client id") }
+        let audiences = claims["aud"]?.stringValue.map { [$0] } ?? claims["aud"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        guard audiences.contains(where: { $0 == configuration.issuer || $0 == url(of: .token) }) else {
+            return (nil, "aud must be the issuer or the token endpoint")
+        }
+        return (claims, nil)
     }
 
     /// The `sub` of an unverified client assertion: which registered client to verify it for, when the

@@ -68,14 +68,8 @@ extension FakeOpenIDProvider {
             let verifier = JWSVerifier.defaults.first(where: { $0.algorithm == jws.header.algorithm }),
             candidates.contains(where: { (try? verifier.isValidSignature(jws.signature, signingInput: jws.signingInput, key: $0)) == true })
         else { return "the client assertion does not verify with the client ID metadata document's keys" }
-        guard let claims = (try? JSONValue(parsing: jws.payload))?.objectValue else { return "the claims are not a JSON object" }
-        guard claims["iss"]?.stringValue == clientID, claims["sub"]?.stringValue == clientID,
-            value("client_id").map({ $0 == clientID }) ?? true
-        else { return "iss and sub must be the client id" }
-        let audiences = claims["aud"]?.stringValue.map { [$0] } ?? claims["aud"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        guard audiences.contains(where: { $0 == configuration.issuer || $0 == url(of: .token) }) else {
-            return "aud must be the issuer or the token endpoint"
-        }
+        let (claims, refusal) = assertionClaims(of: jws, value, clientID: clientID)
+        guard let claims else { return refusal }
         guard let expiresAt = claims["exp"]?.numberValue?.int64Value, let jwtID = claims["jti"]?.stringValue, !jwtID.isEmpty else {
             return "exp and jti are required"
         }

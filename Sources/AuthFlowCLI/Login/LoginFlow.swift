@@ -144,21 +144,7 @@ enum LoginFlow {
             throw hint(error, profile: profile)
         }
 
-        let stored = runBlocking { () async -> Result<StoredCredential?, AuthCredentialsError> in
-            do throws(AuthCredentialsError) {
-                // One session per profile: a login as someone else, or at another issuer or client, forgets
-                // the tokens the profile held before.
-                try await ProfileStore.forgetTokens(in: store, except: (user.subject ?? "", user.grant))
-                return .success(try await store.credential(for: user.subject ?? "", grant: user.grant))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let credential: StoredCredential?
-        switch stored {
-        case .success(let value): credential = value
-        case .failure(let error): throw .failure("\(error)")
-        }
+        let credential = try keepOnly(user, in: store)
         profile.subject = user.subject
         profile.email = credential?.email
         try profiles.save(profile)
@@ -172,6 +158,23 @@ enum LoginFlow {
             summary += TokenSummary.lines(tokens, now: environment.clock.now(), fallbackScopes: profile.scopes)
         }
         terminal.write(summary, to: .standardOutput)
+    }
+
+    /// One session per profile: a login as someone else, or at another issuer, client or MCP server, forgets the
+    /// tokens the profile held before. Returns the new login's stored credential.
+    static func keepOnly(_ user: User, in store: FileCredentialStore) throws(CLIError) -> StoredCredential? {
+        let stored = runBlocking { () async -> Result<StoredCredential?, AuthCredentialsError> in
+            do throws(AuthCredentialsError) {
+                try await ProfileStore.forgetTokens(in: store, except: (user.subject ?? "", user.grant))
+                return .success(try await store.credential(for: user.subject ?? "", grant: user.grant))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch stored {
+        case .success(let value): return value
+        case .failure(let error): throw .failure("\(error)")
+        }
     }
 
     /// What `login` prints instead of signing in again when the profile already holds a session for the same
@@ -304,6 +307,24 @@ enum LoginFlow {
         try LoginHints.checkAuthorizationEndpoint(
             url, endpoint: client.metadata.authorizationEndpoint, clientID: profile.clientID, redirectURI: listener.redirectURI,
             environment: environment)
+        return try signIn(
+            request, listener: listener, options: options, environment: environment, terminal: &terminal,
+            clientID: profile.clientID, profile: profile.name, deviceGrantHint: client.metadata.deviceAuthorizationEndpoint != nil
+        ) { redirect async throws(AuthClientError) in
+            try await client.completeLogin(request, redirect: redirect)
+        }
+    }
+
+    /// The browser step of both logins (a provider's, an MCP server's): the URL opened, or printed with
+    /// `--no-browser` or when no browser starts (then, where the provider has the device grant, a hint to
+    /// `--device`); the redirect awaited on the loopback listener (PAR and request objects keep `state` out of
+    /// the URL, so the listener is told `expectedRedirect`); then `complete`, the code exchange.
+    static func signIn(
+        _ request: AuthorizationRequest, listener: LoopbackListener, options: LoginOptions, environment: LoginEnvironment,
+        terminal: inout some Terminal, clientID: String, profile: String, deviceGrantHint: Bool,
+        complete: @escaping @Sendable (Redirect) async throws(AuthClientError) -> User
+    ) throws(CLIError) -> User {
+        let url = request.url.text
         var opened = false
         if options.noBrowser {
             terminal.write("authflow: open this URL in a browser to sign in:\n\n  \(url)\n\n", to: .standardError)
@@ -315,7 +336,7 @@ enum LoginFlow {
             opened = true
             terminal.write("authflow: opened the browser; if it did not open, visit:\n\n  \(url)\n\n", to: .standardError)
         }
-        if !opened, client.metadata.deviceAuthorizationEndpoint != nil {
+        if !opened, deviceGrantHint {
             terminal.write(
                 "authflow: no browser on this machine? 'authflow login --device' signs in from another device\n", to: .standardError)
         }
@@ -326,7 +347,6 @@ enum LoginFlow {
                 // The browser was started above; the agent only waits for the redirect.
                 let agent = LoopbackUserAgent(listener: listener, timeout: timeout) { _ in }
                 let session = AuthenticationSession(url: request.url, callback: request.callback, userAgent: agent)
-                // PAR and request objects keep `state` out of the URL: the listener is told it.
                 session.expectedRedirect = request.expectedRedirect
                 let redirect: Redirect
                 do throws(AuthSessionError) {
@@ -334,13 +354,13 @@ enum LoginFlow {
                 } catch {
                     throw .session(error)
                 }
-                return try await client.completeLogin(request, redirect: redirect)
+                return try await complete(redirect)
             }
         }
         if case .failure(.session(.timedOut)) = result {
-            throw .failure(LoginHints.timedOut(timeout, clientID: profile.clientID, redirectURI: listener.redirectURI))
+            throw .failure(LoginHints.timedOut(timeout, clientID: clientID, redirectURI: listener.redirectURI))
         }
-        return try result.get(profile: profile.name)
+        return try result.get(profile: profile)
     }
 
     /// The device authorization grant: the user code and verification URI printed, the browser opened on

@@ -133,20 +133,8 @@ enum MCPLoginFlow {
         profile.resources = [mcp.resource]
         profile.mcpServer = serverURL
         profile.registeredClient = mcp.registration != nil
-        let saved = runBlocking { () async -> Result<StoredCredential?, AuthCredentialsError> in
-            do throws(AuthCredentialsError) {
-                // The profile holds this grant only: a login at another server or as another client forgets the rest.
-                try await ProfileStore.forgetTokens(in: store, except: (user.subject ?? "", user.grant))
-                return .success(try await store.credential(for: user.subject ?? "", grant: user.grant))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let credential: StoredCredential?
-        switch saved {
-        case .success(let value): credential = value
-        case .failure(let error): throw .failure("\(error)")
-        }
+        // The profile holds this grant only: a login at another server or as another client forgets the rest.
+        let credential = try LoginFlow.keepOnly(user, in: store)
         profile.email = credential?.email
         try profiles.save(profile)
         let style = TextStyle(for: .standardOutput, of: terminal)
@@ -220,36 +208,12 @@ enum MCPLoginFlow {
         _ request: AuthorizationRequest, mcp: MCPAuthorization, listener: LoopbackListener, options: LoginOptions,
         environment: LoginEnvironment, terminal: inout some Terminal
     ) throws(CLIError) -> User {
-        let url = request.url.text
-        if options.noBrowser {
-            terminal.write("authflow: open this URL in a browser to sign in:\n\n  \(url)\n\n", to: .standardError)
-        } else if let reason = environment.openBrowser(url) {
-            terminal.write(
-                "authflow: could not start a browser (\(reason)); open this URL to sign in:\n\n  \(url)\n\n"
-                    + "authflow: (set BROWSER to your browser's command for authflow to open it)\n", to: .standardError)
-        } else {
-            terminal.write("authflow: opened the browser; if it did not open, visit:\n\n  \(url)\n\n", to: .standardError)
+        try LoginFlow.signIn(
+            request, listener: listener, options: options, environment: environment, terminal: &terminal,
+            clientID: mcp.client.configuration.clientID, profile: options.profile, deviceGrantHint: false
+        ) { redirect async throws(AuthClientError) in
+            try await mcp.completeLogin(request, redirect: redirect)
         }
-        terminal.write("authflow: waiting for the redirect to \(listener.redirectURI) (Ctrl-C cancels)\n", to: .standardError)
-        let timeout = options.timeout ?? environment.loginTimeout
-        let result = runBlocking { () async -> Result<User, AuthClientError> in
-            await Result { () async throws(AuthClientError) in
-                let agent = LoopbackUserAgent(listener: listener, timeout: timeout) { _ in }
-                let session = AuthenticationSession(url: request.url, callback: request.callback, userAgent: agent)
-                session.expectedRedirect = request.expectedRedirect
-                let redirect: Redirect
-                do throws(AuthSessionError) {
-                    redirect = try await session.authenticate()
-                } catch {
-                    throw .session(error)
-                }
-                return try await mcp.completeLogin(request, redirect: redirect)
-            }
-        }
-        if case .failure(.session(.timedOut)) = result {
-            throw .failure(LoginHints.timedOut(timeout, clientID: mcp.client.configuration.clientID, redirectURI: listener.redirectURI))
-        }
-        return try result.get(profile: options.profile)
     }
 
     /// The client authentication of a dynamically registered client, from its registration in the profile's
