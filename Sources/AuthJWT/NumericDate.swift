@@ -118,6 +118,17 @@ public struct NumericDate: Hashable, Comparable, Sendable {
         return NumericDate(secondsSince1970: clamped, nanoseconds: nanoseconds) ?? NumericDate(secondsSince1970: clamped)
     }
 
+    /// Whole seconds from this date to `deadline`, a fraction counted as a whole second; 0 once it is reached.
+    /// A wait of this many seconds never ends before the deadline, so a loop that waits and then checks the
+    /// deadline cannot spin through its last fraction of a second.
+    package func wholeSeconds(until deadline: NumericDate) -> Int64 {
+        guard self < deadline else { return 0 }
+        // deadline > self, so the difference is positive; past Int64.max it saturates.
+        let (difference, overflow) = deadline.secondsSince1970.subtractingReportingOverflow(secondsSince1970)
+        let seconds = overflow ? Int64.max : difference
+        return deadline.nanoseconds > nanoseconds ? seconds.saturatingAdd(1) : seconds
+    }
+
     public static func < (lhs: NumericDate, rhs: NumericDate) -> Bool {
         (lhs.secondsSince1970, lhs.nanoseconds) < (rhs.secondsSince1970, rhs.nanoseconds)
     }

@@ -330,4 +330,62 @@ struct BackchannelNotificationTests {
             try registration.backchannelNotificationMode(.poll, notificationEndpoint: "https://till.example.com/n")
         }
     }
+
+    @Test("two requests with the same auth_req_id (two providers, one inbox) stay apart: each token completes only its own")
+    func sameRequestIDs() async throws {
+        var first = BackchannelAuthentication(authRequestID: "same-id", expiresIn: 60, receivedAt: Fixture.start)
+        first.deliveryMode = .ping
+        first.clientNotificationToken = "first-token"
+        var second = first
+        second.clientNotificationToken = "second-token"
+        let inbox = BackchannelNotificationInbox()
+        inbox.expect(first)
+        inbox.expect(second)
+        #expect(inbox.pendingCount == 2, "the second request is not dropped as a duplicate of the first")
+        let body = Array(#"{"auth_req_id":"same-id"}"#.utf8)
+        #expect(inbox.receive(authorization: "Bearer second-token", body: body) == .accepted)
+        #expect(inbox.receive(authorization: "Bearer first-token", body: body) == .accepted, "the first is still pending")
+        inbox.forget(first)
+        #expect(inbox.pendingCount == 1, "forgetting one request leaves the other")
+        #expect(inbox.receive(authorization: "Bearer first-token", body: body).status == 401)
+        #expect(inbox.receive(authorization: "Bearer second-token", body: body).refusal == .unknownRequest, "notified once")
+    }
+
+    @Test("push on a client that requires DPoP-bound tokens is refused before anything is sent: pushed tokens are Bearer")
+    func pushWithRequiredDPoP() async throws {
+        let fixture = try Fixture(
+            configure: { $0.backchannelTokenDeliveryMode = .push },
+            client: {
+                $0.usesDPoP = true
+                $0.requiresDPoPBoundTokens = true
+            })
+        do throws(AuthClientError) {
+            _ = try await fixture.client.requestBackchannelAuthentication(Self.request(.push))
+            Issue.record("a push request was sent for a client that requires DPoP-bound tokens")
+        } catch {
+            guard case .invalidBackchannelAuthenticationRequest(let reason) = error else {
+                Issue.record("expected invalidBackchannelAuthenticationRequest, got \(error)")
+                return
+            }
+            #expect(reason.contains("DPoP"))
+        }
+        #expect(fixture.provider.requestCount(.backchannelAuthentication) == 0)
+    }
+
+    @Test("a push awaited by a plain OAuth 2.0 client is refused: its pushed tokens would pass no ID token rule")
+    func pushOnPlainOAuthClient() async throws {
+        let (_, client) = try AuthorizationRequestTests.plainOAuthClient(scopes: [Scope(rawValue: "mcp:tools")])
+        var rebuilt = BackchannelAuthentication(authRequestID: "rebuilt", expiresIn: 60, receivedAt: Fixture.start)
+        rebuilt.deliveryMode = .push
+        rebuilt.clientNotificationToken = "a-token"
+        do throws(AuthClientError) {
+            _ = try await client.awaitBackchannelAuthentication(rebuilt, inbox: BackchannelNotificationInbox())
+            Issue.record("a plain OAuth 2.0 client awaited a push")
+        } catch {
+            guard case .invalidBackchannelAuthenticationRequest = error else {
+                Issue.record("expected invalidBackchannelAuthenticationRequest, got \(error)")
+                return
+            }
+        }
+    }
 }

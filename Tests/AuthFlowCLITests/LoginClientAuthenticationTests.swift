@@ -196,6 +196,20 @@ struct LoginClientAuthenticationTests {
         #expect(idToken.status == 1 && idToken.error?.message.contains("client credentials") == true)
     }
 
+    @Test("token --resource finds a client-credentials profile by its resource and serves that profile's token, not the default's")
+    func clientCredentialsByResource() async throws {
+        let harness = try LoginHarness()
+        var setup = Self.clientCredentialsSetup(harness)
+        setup.resources = ["https://api.authflow.test/"]
+        let first = await Self.token(harness, TokenOptions(profile: "ci", clientCredentials: true, setup: setup), files: Self.secretFile)
+        #expect(first.error == nil, "\(first.errors)")
+        var byResource = TokenOptions()
+        byResource.resource = "https://api.authflow.test/"
+        let served = await Self.token(harness, byResource, files: Self.secretFile)
+        #expect(served.error == nil && served.output == first.output, "\(served.errors)")
+        #expect(harness.provider.clientCredentialsGrantCount == 1, "the cached token of 'ci', no new grant")
+    }
+
     @Test("token --client-credentials for a public client is a usage error before any request")
     func clientCredentialsPublicClient() async throws {
         let harness = try LoginHarness()

@@ -209,6 +209,32 @@ struct MCPLoginTests {
         #expect(harness.opened.withLock { $0 }.count == 2)
     }
 
+    @Test("a provider login does not take over an MCP profile, and an unreadable profile.json is replaced only with --force")
+    func foreignAndBrokenProfiles() async throws {
+        let harness = try LoginHarness(mcpPaths: ["/mcp"])
+        let resource = try #require(harness.mcpServers.first).configuration.resource
+        let name = MCPLoginFlow.profileName(for: resource)
+        #expect(await Self.login(harness, server: resource).error == nil)
+        let environment = harness.environment
+        let provider = harness.options(profile: name)
+        let takeover = await command { terminal throws(CLIError) in
+            try LoginFlow.run(provider, environment: environment, terminal: &terminal)
+        }
+        #expect(takeover.error?.message.contains("holds a login for the MCP server") == true, "\(takeover.errors)")
+        let settings = try String(contentsOfFile: harness.path(name, "profile.json"), encoding: .utf8)
+        #expect(settings.contains(resource), "the MCP profile is as it was")
+
+        try Data("not json".utf8).write(to: URL(fileURLWithPath: harness.path(name, "profile.json")))
+        let refused = await Self.login(harness, server: resource)
+        #expect(refused.error != nil)
+        #expect(try String(contentsOfFile: harness.path(name, "profile.json"), encoding: .utf8) == "not json", "not replaced")
+        var forced = Self.options(harness)
+        forced.force = true
+        let replaced = await Self.login(harness, server: resource, forced)
+        #expect(replaced.error == nil, "\(replaced.errors)")
+        #expect(try String(contentsOfFile: harness.path(name, "profile.json"), encoding: .utf8).contains(resource))
+    }
+
     @Test("the command line: the MCP options go with --mcp-server, and --mcp-server with no provider-login option")
     func commandLine() {
         var terminal = MemoryTerminal()

@@ -78,4 +78,16 @@ struct NumericDateTests {
             Self.date("0.00000000000000000000922337203685477580799e39")
                 == NumericDate(secondsSince1970: Int64.max, nanoseconds: 990_000_000))
     }
+
+    @Test("whole seconds until a deadline count a fraction as a second, so a wait of them never ends before it")
+    func wholeSecondsUntil() throws {
+        let now = try #require(NumericDate(secondsSince1970: 100, nanoseconds: 250_000_000))
+        #expect(now.wholeSeconds(until: try #require(NumericDate(secondsSince1970: 100, nanoseconds: 750_000_000))) == 1)
+        #expect(now.wholeSeconds(until: try #require(NumericDate(secondsSince1970: 105, nanoseconds: 250_000_000))) == 5)
+        #expect(now.wholeSeconds(until: try #require(NumericDate(secondsSince1970: 105, nanoseconds: 500_000_000))) == 6)
+        #expect(now.wholeSeconds(until: try #require(NumericDate(secondsSince1970: 105, nanoseconds: 0))) == 5)
+        #expect(now.wholeSeconds(until: now) == 0)
+        #expect(now.wholeSeconds(until: NumericDate(secondsSince1970: 99)) == 0, "a deadline passed is 0, never negative")
+        #expect(NumericDate(secondsSince1970: .min).wholeSeconds(until: NumericDate(secondsSince1970: .max)) == .max)
+    }
 }

@@ -215,7 +215,8 @@ final class IdpyCookieBrowser: Sendable {
     func follow(_ url: String) async throws -> String {
         var next = url
         for _ in 0..<5 {
-            guard let issuer = idpyIssuer, next.hasPrefix(issuer) else { return next }
+            // The issuer and a slash: an issuer on port 4123 is not a prefix of a relying party on port 41234.
+            guard let issuer = idpyIssuer, next == issuer || next.hasPrefix(issuer + "/") else { return next }
             let response = try await get(next)
             guard (300..<400).contains(response.status), let location = response.header("Location") else {
                 try #require(

@@ -69,6 +69,10 @@ extension AuthClient {
         guard configuration.isOpenIDConnect else {
             throw .invalidBackchannelAuthenticationRequest("the client configuration's scopes must include openid (CIBA is OpenID Connect)")
         }
+        if request.deliveryMode == .push, configuration.requiresDPoPBoundTokens {
+            throw .invalidBackchannelAuthenticationRequest(
+                "push mode delivers Bearer tokens no DPoP proof was sent for, and this client requires DPoP-bound tokens (RFC 9449)")
+        }
         if case .none = configuration.clientAuthentication {
             throw .invalidBackchannelAuthenticationRequest("a public client cannot authenticate, and CIBA §7.1 requires it")
         }
@@ -166,7 +170,7 @@ extension AuthClient {
     /// The poll loop, ended early by a ping when `ping` names the inbox (CIBA §10.2).
     func pollBackchannelAuthentication(
         _ authentication: BackchannelAuthentication, onPoll: @Sendable (DevicePoll) -> Void,
-        ping: (inbox: BackchannelNotificationInbox, authRequestID: String, pollsWhileWaiting: Bool)?
+        ping: (inbox: BackchannelNotificationInbox, authentication: BackchannelAuthentication, pollsWhileWaiting: Bool)?
     ) async throws(AuthClientError) -> User {
         var polling = TokenPolling(
             parameters: [

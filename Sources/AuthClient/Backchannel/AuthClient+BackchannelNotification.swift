@@ -52,6 +52,10 @@ extension AuthClient {
         _ authentication: BackchannelAuthentication, inbox: BackchannelNotificationInbox, pollsWhileWaiting: Bool = true,
         onPoll: @Sendable (DevicePoll) -> Void = { _ in }
     ) async throws(AuthClientError) -> User {
+        // A rebuilt request on a plain OAuth client would sign in with pushed tokens no ID token rule checked.
+        guard configuration.isOpenIDConnect else {
+            throw .invalidBackchannelAuthenticationRequest("the client configuration's scopes must include openid (CIBA is OpenID Connect)")
+        }
         switch authentication.deliveryMode {
         case .poll:
             return try await pollBackchannelAuthentication(authentication, onPoll: onPoll)
@@ -67,12 +71,12 @@ extension AuthClient {
         defer { inbox.forget(authentication) }
         if authentication.deliveryMode == .ping {
             return try await pollBackchannelAuthentication(
-                authentication, onPoll: onPoll, ping: (inbox, authentication.authRequestID, pollsWhileWaiting))
+                authentication, onPoll: onPoll, ping: (inbox, authentication, pollsWhileWaiting))
         }
         while true {
             if clock.now() >= authentication.expiresAt { throw .backchannelAuthenticationExpired }
-            let remaining = max(0, authentication.expiresAt.secondsSince1970 - clock.now().secondsSince1970)
-            switch try await waitForNotification(authentication.authRequestID, in: inbox, seconds: remaining) {
+            let remaining = clock.now().wholeSeconds(until: authentication.expiresAt)
+            switch try await waitForNotification(authentication, in: inbox, seconds: remaining) {
             case nil, .ping?:
                 continue
             case .error(let response)?:
@@ -89,6 +93,8 @@ extension AuthClient {
     private func signIn(pushed response: TokenResponse, for authentication: BackchannelAuthentication) async throws(AuthClientError)
         -> User
     {
+        // No proof was sent for pushed tokens: a client that requires DPoP-bound tokens takes none (RFC 9449 §7.1).
+        if configuration.requiresDPoPBoundTokens { throw .dpopBindingRequired(tokenType: response.tokenType) }
         let tokens = try tokenSet(response, receivedAt: clock.now(), dpopKey: nil)
         guard tokens.idToken != nil else { throw .invalidBackchannelPush(.missingIDToken) }
         let refreshToken = tokens.refreshToken
@@ -126,10 +132,10 @@ extension AuthClient {
         guard matches else { throw .invalidBackchannelPush(.refreshTokenHashMismatch) }
     }
 
-    /// Waits up to `seconds` on the sleeper for a notification of `authRequestID` in `inbox`: the delivery, or nil
+    /// Waits up to `seconds` on the sleeper for a notification of `authentication` in `inbox`: the delivery, or nil
     /// when the time passed first. A delivery that arrives as the time runs out is still returned. Cancelling the
     /// task throws `session(.canceledLogin)`.
-    func waitForNotification(_ authRequestID: String, in inbox: BackchannelNotificationInbox, seconds: Int64)
+    func waitForNotification(_ authentication: BackchannelAuthentication, in inbox: BackchannelNotificationInbox, seconds: Int64)
         async throws(AuthClientError) -> BackchannelNotificationInbox.Delivery?
     {
         enum Event: Sendable {
@@ -142,7 +148,7 @@ extension AuthClient {
                 try? await sleeper.sleep(for: .seconds(seconds))
                 return .timeUp
             }
-            group.addTask { .delivered(await inbox.next(for: authRequestID)) }
+            group.addTask { .delivered(await inbox.next(for: authentication)) }
             var delivery: BackchannelNotificationInbox.Delivery?
             for await event in group {
                 switch event {

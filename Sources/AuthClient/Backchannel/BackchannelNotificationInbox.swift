@@ -68,7 +68,7 @@ public final class BackchannelNotificationInbox: Sendable {
     public func expect(_ authentication: BackchannelAuthentication) {
         guard authentication.deliveryMode.notifies, authentication.clientNotificationToken != nil else { return }
         entries.withLock { entries in
-            guard !entries.contains(where: { $0.authentication.authRequestID == authentication.authRequestID }) else { return }
+            guard !entries.contains(where: { Self.entry($0, isFor: authentication) }) else { return }
             entries.append(Entry(authentication: authentication))
         }
     }
@@ -77,9 +77,7 @@ public final class BackchannelNotificationInbox: Sendable {
     /// `awaitBackchannelAuthentication` when it returns or throws.
     public func forget(_ authentication: BackchannelAuthentication) {
         let waiter = entries.withLock { entries -> CheckedContinuation<Delivery?, Never>? in
-            guard let index = entries.firstIndex(where: { $0.authentication.authRequestID == authentication.authRequestID }) else {
-                return nil
-            }
+            guard let index = entries.firstIndex(where: { Self.entry($0, isFor: authentication) }) else { return nil }
             return entries.remove(at: index).waiter
         }
         waiter?.resume(returning: nil)
@@ -138,15 +136,13 @@ public final class BackchannelNotificationInbox: Sendable {
         receive(authorization: request.header("Authorization"), body: request.body).response
     }
 
-    /// The delivery for `authRequestID`, once it arrives; nil when the calling task is cancelled or the request
+    /// The delivery for `authentication`, once it arrives; nil when the calling task is cancelled or the request
     /// is forgotten. Taken once.
-    func next(for authRequestID: String) async -> Delivery? {
+    func next(for authentication: BackchannelAuthentication) async -> Delivery? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Delivery?, Never>) in
                 let ready = entries.withLock { entries -> (Bool, Delivery?) in
-                    guard let index = entries.firstIndex(where: { $0.authentication.authRequestID == authRequestID }) else {
-                        return (true, nil)
-                    }
+                    guard let index = entries.firstIndex(where: { Self.entry($0, isFor: authentication) }) else { return (true, nil) }
                     if let delivery = entries[index].delivery {
                         entries[index].delivery = nil
                         return (true, delivery)
@@ -160,12 +156,19 @@ public final class BackchannelNotificationInbox: Sendable {
             }
         } onCancel: {
             let waiter = entries.withLock { entries -> CheckedContinuation<Delivery?, Never>? in
-                guard let index = entries.firstIndex(where: { $0.authentication.authRequestID == authRequestID }) else { return nil }
+                guard let index = entries.firstIndex(where: { Self.entry($0, isFor: authentication) }) else { return nil }
                 defer { entries[index].waiter = nil }
                 return entries[index].waiter
             }
             waiter?.resume(returning: nil)
         }
+    }
+
+    /// Whether `entry` is `authentication`'s: the same `auth_req_id` and the same notification token, so that
+    /// two providers' requests with equal `auth_req_id`s in one inbox stay apart.
+    private static func entry(_ entry: Entry, isFor authentication: BackchannelAuthentication) -> Bool {
+        entry.authentication.authRequestID == authentication.authRequestID
+            && entry.authentication.clientNotificationToken == authentication.clientNotificationToken
     }
 
     /// The token of `Authorization: Bearer <token>` (RFC 6750 §2.1; the scheme is case-insensitive).

@@ -19,7 +19,7 @@ extension AuthClient {
         let expired: AuthClientError
         /// CIBA ping mode (§10.2): the inbox whose ping ends a wait early, and whether the client polls at the
         /// interval meanwhile (else it waits for the ping until the deadline).
-        var ping: (inbox: BackchannelNotificationInbox, authRequestID: String, pollsWhileWaiting: Bool)? = nil
+        var ping: (inbox: BackchannelNotificationInbox, authentication: BackchannelAuthentication, pollsWhileWaiting: Bool)? = nil
     }
 
     /// The one polling loop of the grants that wait for a user elsewhere: the device grant (RFC 8628 §3.4,
@@ -36,18 +36,23 @@ extension AuthClient {
     func pollTokenEndpoint(_ polling: TokenPolling, onPoll: @Sendable (DevicePoll) -> Void) async throws(AuthClientError) -> TokenSet {
         var interval = polling.interval
         var wait = interval
+        // Ping mode, once the ping came: the inbox takes no second one, so a token request that failed for a
+        // transient reason is retried at the wait like a poll, whether or not the client polls before the ping.
+        var pinged = false
         while true {
             // Never past the deadline: the last wait ends when the request expires (the check below then throws).
-            let remaining = max(0, polling.expiresAt.secondsSince1970 - clock.now().secondsSince1970)
-            if let ping = polling.ping {
+            let remaining = clock.now().wholeSeconds(until: polling.expiresAt)
+            if let ping = polling.ping, !pinged {
                 // Ping mode: a ping ends the wait at once; without one, poll at the interval (§7.3 gives ping
                 // clients the interval) or, when the client does not poll, keep waiting until the deadline.
                 let delivery = try await waitForNotification(
-                    ping.authRequestID, in: ping.inbox, seconds: ping.pollsWhileWaiting ? min(wait, remaining) : remaining)
+                    ping.authentication, in: ping.inbox, seconds: ping.pollsWhileWaiting ? min(wait, remaining) : remaining)
                 // After a ping the token request is made whatever the time: the provider's answer decides.
                 if delivery == nil {
                     if clock.now() >= polling.expiresAt { throw polling.expired }
                     if !ping.pollsWhileWaiting { continue }
+                } else {
+                    pinged = true
                 }
             } else {
                 do {

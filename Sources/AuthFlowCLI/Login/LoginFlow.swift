@@ -107,6 +107,13 @@ enum LoginFlow {
                 terminal.write("authflow: \(error.message)\nauthflow: this login replaces it\n", to: .standardError)
             }
         }
+        if let server = previous?.mcpServer, !options.force {
+            // A provider login would keep the issuer and client but drop what makes it an MCP login (the server,
+            // a registered client's credentials).
+            throw .usage(
+                "profile '\(options.profile)' holds a login for the MCP server \(ServerText.printable(server)): "
+                    + "log in again with 'authflow login --mcp-server \(ServerText.printable(server))', or give --force to replace it")
+        }
         var profile = try self.profile(options, previous: previous)
         let profiles = ProfileStore(directory: try environment.configDirectory())
         let secret = try profile.clientSecret.map { (source) throws(CLIError) in

@@ -47,7 +47,15 @@ enum MCPLoginFlow {
             throw .usage("a client secret goes with --client-id (a registered client); a dynamically registered client gets its own")
         }
         let profiles = ProfileStore(directory: try environment.configDirectory())
-        let previous: Profile? = (try? profiles.load(options.profile)) ?? nil
+        let previous: Profile?
+        do {
+            previous = try profiles.load(options.profile)
+        } catch {
+            // A profile.json that cannot be read is replaced only when asked: it may hold another server's login.
+            guard options.force else { throw error }
+            terminal.write("authflow: \(error.message)\nauthflow: --force: this login replaces it\n", to: .standardError)
+            previous = nil
+        }
         if let previous, previous.mcpServer != serverURL, !options.force {
             let holder = previous.mcpServer.map { "the MCP server \($0)" } ?? "a login at \(previous.issuer)"
             throw .usage(
@@ -60,6 +68,13 @@ enum MCPLoginFlow {
         try environment.trustCAFile(option: options.caFile, profile: nil)
         try profiles.prepare(options.profile)
         let store = profiles.credentials(options.profile)
+        // A corrupt token file is moved aside (never deleted) before the browser step, as a provider login does.
+        if let reason = profiles.corruption(of: options.profile) {
+            let aside = try profiles.moveCorruptTokensAside(options.profile, now: environment.clock.now())
+            terminal.write(
+                "authflow: the token file was not a credential store (\(ServerText.printable(reason))); moved aside to \(aside), "
+                    + "and this login replaces it\n", to: .standardError)
+        }
         if !options.force, let previous, previous.mcpServer == serverURL,
             let summary = LoginFlow.signedIn(previous, previous: previous, store: store, environment: environment)
         {

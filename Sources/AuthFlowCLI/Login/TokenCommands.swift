@@ -62,7 +62,12 @@ enum TokenCommands {
             throw .failure(
                 "profile '\(profile.name)' has no ID token: its tokens come from the client credentials grant, which has no user")
         }
-        if profile.clientCredentials { return try clientCredentials(options, environment: environment, terminal: &terminal) }
+        if profile.clientCredentials {
+            // The profile chosen (by --resource, it may not be the one --profile named): its client, its tokens.
+            var chosen = options
+            chosen.profile = profile.name
+            return try clientCredentials(chosen, environment: environment, terminal: &terminal)
+        }
         if kind == .id, !profile.openIDConnect {
             throw .failure(
                 "profile '\(profile.name)' has no ID token: it is a plain OAuth 2.0 profile (logged in with --oauth2, no OpenID Connect); "
@@ -86,12 +91,7 @@ enum TokenCommands {
                     "the \(kind == .id ? "ID" : "access") token of profile '\(profile.name)' has expired and there is no refresh "
                         + "token: log in again with '\(again(profile))'")
             }
-            var configuration = try ProfileClient.configuration(
-                profile, terminal: terminal, environment: environment, redirectURI: profile.redirectURI ?? "http://127.0.0.1:1/unused")
-            // A client that `login --mcp-server` registered keeps its credentials with the registration in the token file.
-            if profile.registeredClient { configuration.clientAuthentication = try registeredAuthentication(profile, store: store) }
-            let adapts = profile.clientAuthentication == nil && !profile.registeredClient
-            let prepared = configuration
+            let (prepared, adapts) = try refreshClient(profile, store: store, terminal: terminal, environment: environment)
             let refreshed = runBlocking { () async -> Result<TokenSet, AuthClientError> in
                 await Result { () async throws(AuthClientError) in
                     let client = try await ProfileClient.connect(
@@ -115,6 +115,18 @@ enum TokenCommands {
         }
     }
 
+    /// The client a profile refreshes with, and whether it may adapt its authentication to the provider's: a
+    /// client that `login --mcp-server` registered keeps its credentials with the registration in the token
+    /// file, and uses them as registered.
+    static func refreshClient(_ profile: Profile, store: FileCredentialStore, terminal: some Terminal, environment: LoginEnvironment)
+        throws(CLIError) -> (ClientConfiguration, adapts: Bool)
+    {
+        var configuration = try ProfileClient.configuration(
+            profile, terminal: terminal, environment: environment, redirectURI: profile.redirectURI ?? "http://127.0.0.1:1/unused")
+        if profile.registeredClient { configuration.clientAuthentication = try registeredAuthentication(profile, store: store) }
+        return (configuration, profile.clientAuthentication == nil && !profile.registeredClient)
+    }
+
     /// `token --authorization-details`: an access token narrowed with the refresh token (RFC 9396 §6.1,
     /// `User.tokens(authorizationDetails:)`), printed and not stored; a rotated refresh token is saved first.
     static func narrowed(
@@ -126,9 +138,7 @@ enum TokenCommands {
                 "profile '\(profile.name)' has no refresh token to ask for a narrowed token with: log in again with '\(again(profile))'")
         }
         let store = ProfileStore(directory: try environment.configDirectory()).credentials(profile.name)
-        let configuration = try ProfileClient.configuration(
-            profile, terminal: terminal, environment: environment, redirectURI: profile.redirectURI ?? "http://127.0.0.1:1/unused")
-        let adapts = profile.clientAuthentication == nil
+        let (configuration, adapts) = try refreshClient(profile, store: store, terminal: terminal, environment: environment)
         let result = runBlocking { () async -> Result<TokenSet, AuthClientError> in
             await Result { () async throws(AuthClientError) in
                 let client = try await ProfileClient.connect(
