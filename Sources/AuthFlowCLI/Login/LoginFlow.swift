@@ -123,13 +123,7 @@ enum LoginFlow {
         try environment.trustCAFile(option: options.caFile, profile: profile)
         try profiles.prepare(profile.name)
         let store = profiles.credentials(profile.name)
-        // A corrupt token file is moved aside (never deleted) before the browser step, not found after it.
-        if let reason = profiles.corruption(of: profile.name) {
-            let aside = try profiles.moveCorruptTokensAside(profile.name, now: environment.clock.now())
-            terminal.write(
-                "authflow: the token file was not a credential store (\(ServerText.printable(reason))); moved aside to \(aside), "
-                    + "and this login replaces it\n", to: .standardError)
-        }
+        try setAsideCorruptTokens(of: profile.name, in: profiles, environment: environment, terminal: &terminal)
         if !options.force, let previous, let summary = signedIn(profile, previous: previous, store: store, environment: environment) {
             terminal.write(summary, to: .standardOutput)
             return
@@ -165,6 +159,18 @@ enum LoginFlow {
             summary += TokenSummary.lines(tokens, now: environment.clock.now(), fallbackScopes: profile.scopes)
         }
         terminal.write(summary, to: .standardOutput)
+    }
+
+    /// A corrupt token file is moved aside (never deleted) before the browser step, not found after it; the user
+    /// is told where it went.
+    static func setAsideCorruptTokens(
+        of profile: String, in profiles: ProfileStore, environment: LoginEnvironment, terminal: inout some Terminal
+    ) throws(CLIError) {
+        guard let reason = profiles.corruption(of: profile) else { return }
+        let aside = try profiles.moveCorruptTokensAside(profile, now: environment.clock.now())
+        terminal.write(
+            "authflow: the token file was not a credential store (\(ServerText.printable(reason))); moved aside to \(aside), "
+                + "and this login replaces it\n", to: .standardError)
     }
 
     /// One session per profile: a login as someone else, or at another issuer, client or MCP server, forgets the

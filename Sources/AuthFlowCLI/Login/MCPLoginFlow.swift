@@ -68,13 +68,7 @@ enum MCPLoginFlow {
         try environment.trustCAFile(option: options.caFile, profile: nil)
         try profiles.prepare(options.profile)
         let store = profiles.credentials(options.profile)
-        // A corrupt token file is moved aside (never deleted) before the browser step, as a provider login does.
-        if let reason = profiles.corruption(of: options.profile) {
-            let aside = try profiles.moveCorruptTokensAside(options.profile, now: environment.clock.now())
-            terminal.write(
-                "authflow: the token file was not a credential store (\(ServerText.printable(reason))); moved aside to \(aside), "
-                    + "and this login replaces it\n", to: .standardError)
-        }
+        try LoginFlow.setAsideCorruptTokens(of: options.profile, in: profiles, environment: environment, terminal: &terminal)
         if !options.force, let previous, previous.mcpServer == serverURL,
             let summary = LoginFlow.signedIn(previous, previous: previous, store: store, environment: environment)
         {
