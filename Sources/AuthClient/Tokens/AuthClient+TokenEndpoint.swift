@@ -26,7 +26,7 @@ extension AuthClient {
     /// tokens.authorizationDetails        // what the provider granted (§7), kept with the tokens
     /// ```
     ///
-    /// What the response grants (§7) is kept in the set (``AuthCredentials/TokenSet/authorizationDetails``),
+    /// What the response grants (§7) is kept in the set (`TokenSet.authorizationDetails`),
     /// exactly as sent — which may be less than was asked, enriched (§7.1), or of another type (kept, and
     /// logged as a warning). A response whose `authorization_details` is not an array of objects with a
     /// `type` is refused, and so is one without them when this request carried some: the provider must name
