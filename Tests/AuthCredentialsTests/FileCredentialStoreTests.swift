@@ -2,6 +2,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE for the licence terms.
 // SPDX-License-Identifier: Apache-2.0
 
+import AuthJSON
 import Foundation
 import TestVectors
 import Testing
@@ -272,5 +273,39 @@ extension FileCredentialStoreTests {
         #expect(listed.allSatisfy { $0.grant?.issuer == issuer && $0.grant?.clientID == "app" })
         #expect(Set(listed.map(\.user)) == ["alice", "bob"])
         #expect(try await second.credentials(issuer: "https://other.example.com", clientID: "app").map(\.user) == ["alice"])
+    }
+
+    @Test(
+        "granted authorization_details stay with their grant: two issuers sharing a sub, two clients, two processes on one file"
+    )
+    func authorizationDetailsPerGrantAcrossProcesses() async throws {
+        let (_, path) = try Self.directory()
+        func tokens(_ access: String, type: String) throws -> TokenSet {
+            var detail = JSONObject()
+            try detail.append("type", .string(type))
+            var tokens = TokenSet(accessToken: access)
+            tokens.grantedAuthorizationDetails = [detail]
+            return tokens
+        }
+        let grants = [
+            (GrantIdentity(issuer: "https://bank.example.com", clientID: "app"), "payment_initiation"),
+            (GrantIdentity(issuer: "https://other-bank.example.com", clientID: "app"), "account_information"),
+            (GrantIdentity(issuer: "https://bank.example.com", clientID: "other-app"), "customer_information"),
+        ]
+        let first = FileCredentialStore(path: path)
+        for (index, (grant, type)) in grants.enumerated() {
+            _ = try await first.save(StoredCredential(user: "alice", grant: grant, tokens: try tokens("a\(index)", type: type)))
+        }
+        // A second process narrows one grant's details; the others are as the first process saved them.
+        let second = FileCredentialStore(path: path)
+        _ = try await second.save(StoredCredential(user: "alice", grant: grants[1].0, tokens: try tokens("b1", type: "accounts_list")))
+        let third = FileCredentialStore(path: path)
+        var types: [[String?]?] = []
+        for (grant, _) in grants {
+            types.append(
+                try await third.credential(for: "alice", grant: grant)?.tokens?.grantedAuthorizationDetails?.map { $0["type"]?.stringValue }
+            )
+        }
+        #expect(types == [["payment_initiation"], ["accounts_list"], ["customer_information"]])
     }
 }
